@@ -1,0 +1,64 @@
+"""rummy_lab: learn, teach and analyse the rummy family of card games in Jupyter.
+
+>>> import rummy_lab as rl
+>>> rl.parse_cards("7S 8S 9S")
+(Card('7S'), Card('8S'), Card('9S'))
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from .engine import (
+    PRESETS,
+    Card,
+    CardError,
+    CardsLike,
+    Hand,
+    IllegalMove,
+    Rank,
+    Rules,
+    RulesLike,
+    RummyError,
+    Suit,
+    Variant,
+    clean_cards,
+    format_cards,
+    get_rules,
+    make_deck,
+    parse_cards,
+)
+
+__version__ = "0.1.0"
+
+_LAZY_MODULES = {"gin", "indian", "probability", "viz", "widgets", "moves", "bots", "cli"}
+
+__all__ = [
+    "PRESETS",
+    "Card",
+    "CardError",
+    "CardsLike",
+    "Hand",
+    "IllegalMove",
+    "Rank",
+    "Rules",
+    "RulesLike",
+    "RummyError",
+    "Suit",
+    "Variant",
+    "__version__",
+    "clean_cards",
+    "format_cards",
+    "get_rules",
+    "make_deck",
+    "parse_cards",
+]
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY_MODULES:
+        module = importlib.import_module(f".{name}", __name__)
+        globals()[name] = module
+        return module
+    raise AttributeError(f"module 'rummy_lab' has no attribute {name!r}")

@@ -111,8 +111,8 @@ class Rules:
     # Rummy 500
     discard_pick_must_meld: str = "any"
     # Indian
-    min_sequences: int = 2
-    min_pure_sequences: int = 1
+    min_sequences: int = 0
+    min_pure_sequences: int = 0
     wrong_declaration: int = 80
     max_points: int = 80
     first_drop: int = 20
@@ -293,7 +293,7 @@ _INDIAN = Rules(
     name="indian-points", variant=Variant.INDIAN, min_players=2, max_players=6, decks=2,
     printed_jokers=4, hand_size=13, ace="high_or_low", ace_value=10, joker_value=0,
     wild_value=0, max_set_size=4, set_distinct_suits=True, wild_joker=True,
-    indian_format="points", target=101,
+    indian_format="points", target=101, min_sequences=2, min_pure_sequences=1,
 )
 PRESETS["indian"] = _INDIAN
 PRESETS["indian-points"] = _INDIAN

@@ -1,0 +1,970 @@
+"""The exact meld solver: optimal partitions of a hand into melds and deadwood.
+
+Why exact: every highlight in the views, every bot decision and every probability rests
+on "what is the best this hand can do", so a greedy answer is never good enough.
+
+How it works. A hand is split into *natural* cards and *jokers* (printed jokers, and
+wild-rank cards that play as jokers). Sets are chosen rank by rank; whatever natural cards
+are left fall apart by suit, and each suit's best arrangement into runs is a small
+memoised search over that suit's cards with a joker budget. The per-suit answers are
+tables indexed by the number of jokers used and, for Indian Rummy, by how many pure and
+impure sequences they contain; tables are combined by a min-plus product. For one-deck
+hands without jokers the per-suit table is precomputed for all 8,192 suit holdings, so a
+Gin hand costs a handful of table look-ups.
+
+The objective is the deadwood points, then (on ties) the number of unmelded cards, so
+that among equally good partitions the one melding more cards wins.
+
+>>> p = best_partition("7S 7H 7D 4C 5C 6C 7C KD QH 2S", "gin")
+>>> p.deadwood_points, [str(m) for m in p.melds]
+(22, ['7S 7H 7D', '4C 5C 6C 7C'])
+>>> best_partition("7h 8h 9h Kc Kd Ks 2c", "gin").deadwood_points
+2
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .cards import SUITS, Card, CardsLike, Hand, clean_cards
+from .errors import CardError
+from .melds import Meld, _as_run, _as_set, _check_wild_rank
+from .rules import Rules, RulesLike, get_rules
+
+__all__ = [
+    "Partition",
+    "all_best_partitions",
+    "best_discard",
+    "best_partition",
+    "deadwood",
+    "deadwood_points",
+]
+
+INF = 1 << 60
+BIG = 128  # objective = points * BIG + unmelded card count (tie-break: meld more cards)
+
+
+@dataclass(frozen=True)
+class Partition:
+    """A split of a hand into disjoint valid melds plus deadwood.
+
+    :ivar melds: the melds, sets and runs.
+    :ivar deadwood: the cards left over (for Indian Rummy: the cards that count).
+    :ivar deadwood_points: their point total under the rules.
+    """
+
+    melds: tuple[Meld, ...]
+    deadwood: tuple[Card, ...]
+    deadwood_points: int
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """Every card of the hand: the melds' cards, then the deadwood."""
+        return tuple(c for m in self.melds for c in m.cards) + self.deadwood
+
+    @property
+    def melded_count(self) -> int:
+        """Number of cards in melds."""
+        return sum(len(m.cards) for m in self.melds)
+
+    @property
+    def is_complete(self) -> bool:
+        """True when every card is in a meld (gin, going out, a full declaration)."""
+        return not self.deadwood
+
+    def _key(self) -> tuple[object, ...]:
+        return (
+            tuple(sorted((m.kind, tuple(sorted(m.cards))) for m in self.melds)),
+            tuple(sorted(self.deadwood)),
+        )
+
+    def __str__(self) -> str:
+        parts = ["[" + " ".join(c.code for c in m.cards) + "]" for m in self.melds]
+        if self.deadwood:
+            parts.append("deadwood " + " ".join(c.code for c in self.deadwood))
+        parts.append(f"= {self.deadwood_points}")
+        return " ".join(parts)
+
+    def explain(self, rules: RulesLike = "gin", *, wild_rank: int | None = None) -> list[str]:
+        """One line per meld and one for the deadwood sum, for learners."""
+        r = get_rules(rules)
+        lines = [m.describe(wild_rank) for m in self.melds]
+        if self.deadwood:
+            terms = " + ".join(
+                f"{c.code}({r.card_value(c, wild_rank)})" for c in self.deadwood
+            )
+            lines.append(f"deadwood: {terms} = {self.deadwood_points}")
+        else:
+            lines.append("no deadwood: every card is melded")
+        return lines
+
+    def _repr_html_(self) -> str:
+        from .display import partition_html
+
+        return partition_html(self)
+
+
+# --------------------------------------------------------------------------- context
+
+
+@dataclass(frozen=True, eq=False)
+class _Ctx:
+    """Per (rules, wild rank) constants and memo tables of the search."""
+
+    values: tuple[int, ...]  # by place 0..13 (0 = ace low, 13 = ace high)
+    ace_high: bool
+    top: int  # number of places usable: 13 (ace low) or 14
+    maxlen: int
+    min_meld: int
+    max_set: int | None
+    distinct: bool
+    all_wild: bool
+    need_pure: int
+    need_runs: int
+    nflags: int
+    joker_value: int
+    wild_value: int
+    wild_rank: int | None
+    memo: dict[tuple[tuple[int, ...], int], list[int]]
+    flag_comb: tuple[tuple[int, ...], ...]
+    run_flag: tuple[int, ...]  # flags after adding an impure run to state f
+    pure_flag: tuple[int, ...]  # flags after adding a pure run to state f
+
+
+@lru_cache(maxsize=64)
+def _ctx(rules: Rules, wild_rank: int | None) -> _Ctx:
+    vals = list(rules.rank_values[1:14])  # ranks 1..13 -> places 0..12
+    if wild_rank is not None:
+        vals[wild_rank - 1] = rules.wild_value
+    vals.append(vals[0])  # place 13 = ace high
+    need_pure = min(rules.min_pure_sequences, 2)
+    need_runs = min(max(rules.min_sequences, need_pure), 3)
+    constrained = need_pure > 0 or need_runs > 0
+    np_cap = need_pure if constrained else 0
+    nr_cap = need_runs if constrained else 0
+    nflags = (np_cap + 1) * (nr_cap + 1)
+
+    def enc(p: int, r: int) -> int:
+        return min(p, np_cap) * (nr_cap + 1) + min(r, nr_cap)
+
+    def dec(f: int) -> tuple[int, int]:
+        return divmod(f, nr_cap + 1)
+
+    comb = tuple(
+        tuple(enc(dec(a)[0] + dec(b)[0], dec(a)[1] + dec(b)[1]) for b in range(nflags))
+        for a in range(nflags)
+    )
+    run_flag = tuple(enc(dec(a)[0], dec(a)[1] + 1) for a in range(nflags))
+    pure_flag = tuple(enc(dec(a)[0] + 1, dec(a)[1] + 1) for a in range(nflags))
+    return _Ctx(
+        values=tuple(vals),
+        ace_high=rules.ace_high,
+        top=14 if rules.ace_high else 13,
+        maxlen=rules.max_run_length,
+        min_meld=rules.min_meld,
+        max_set=rules.max_set_size,
+        distinct=rules.set_distinct_suits,
+        all_wild=rules.allow_all_wild,
+        need_pure=np_cap,
+        need_runs=nr_cap,
+        nflags=nflags,
+        joker_value=rules.joker_value,
+        wild_value=rules.wild_value,
+        wild_rank=wild_rank,
+        memo={},
+        flag_comb=comb,
+        run_flag=run_flag,
+        pure_flag=pure_flag,
+    )
+
+
+def _goal_flag(ctx: _Ctx) -> int:
+    return ctx.need_pure * (ctx.need_runs + 1) + ctx.need_runs
+
+
+# --------------------------------------------------------------------------- per suit
+
+
+def _run_choices(
+    ctx: _Ctx, counts: tuple[int, ...], p: int, budget: int
+) -> Iterator[tuple[tuple[int, ...], int, int]]:
+    """Runs whose lowest natural card is at place ``p``.
+
+    Yields (places, min_jokers, max_jokers) for each set of natural places.
+    """
+    top = ctx.top
+    maxlen = ctx.maxlen
+    mm = ctx.min_meld
+    stack: list[tuple[tuple[int, ...], int]] = [((p,), 0)]
+    while stack:
+        places, gaps = stack.pop()
+        n = len(places)
+        lo_j = max(gaps, mm - n)
+        hi_j = min(budget, maxlen - n, top - n)
+        if lo_j <= hi_j:
+            yield places, lo_j, hi_j
+        last = places[-1]
+        for q in range(last + 1, min(top, last + 2 + budget - gaps)):
+            if counts[q] and q - p + 1 <= maxlen:
+                stack.append((places + (q,), gaps + q - last - 1))
+
+
+def _suit_table(ctx: _Ctx, counts: tuple[int, ...], budget: int) -> list[int]:
+    """Best objective for one suit's cards using exactly k jokers, per flag state.
+
+    Index ``k * nflags + f``.
+    """
+    key = (counts, budget)
+    memo = ctx.memo
+    hit = memo.get(key)
+    if hit is not None:
+        return hit
+    S = ctx.nflags
+    size = (budget + 1) * S
+    res = [INF] * size
+    p = 0
+    while p < 14 and not counts[p]:
+        p += 1
+    if p == 14:
+        res[0] = 0
+        memo[key] = res
+        return res
+    lst = list(counts)
+    lst[p] -= 1
+    rest = tuple(lst)
+    # 1. the card is deadwood
+    cost = ctx.values[p] * BIG + 1
+    sub = _suit_table(ctx, rest, budget)
+    for i in range(size):
+        v = sub[i] + cost
+        if v < res[i]:
+            res[i] = v
+    if p == 0 and ctx.ace_high:
+        # 2. the ace plays high: move it to place 13
+        lst2 = list(rest)
+        lst2[13] += 1
+        sub = _suit_table(ctx, tuple(lst2), budget)
+        for i in range(size):
+            if sub[i] < res[i]:
+                res[i] = sub[i]
+    if p < 13 or not ctx.ace_high:
+        # 3. the card is the lowest natural card of a run
+        comb_pure = ctx.pure_flag
+        comb_run = ctx.run_flag
+        for places, lo_j, hi_j in _run_choices(ctx, counts, p, budget):
+            lst3 = list(counts)
+            for q in places:
+                lst3[q] -= 1
+            remain = tuple(lst3)
+            for kr in range(lo_j, hi_j + 1):
+                sub = _suit_table(ctx, remain, budget - kr)
+                flag_map = comb_pure if kr == 0 else comb_run
+                for k2 in range(budget - kr + 1):
+                    base = k2 * S
+                    out = (k2 + kr) * S
+                    for f in range(S):
+                        v = sub[base + f]
+                        if v < INF:
+                            j = out + flag_map[f]
+                            if v < res[j]:
+                                res[j] = v
+    memo[key] = res
+    return res
+
+
+def _merge(ctx: _Ctx, a: list[int], b: list[int], budget: int) -> list[int]:
+    S = ctx.nflags
+    res = [INF] * ((budget + 1) * S)
+    comb = ctx.flag_comb
+    for k1 in range(budget + 1):
+        for f1 in range(S):
+            v1 = a[k1 * S + f1]
+            if v1 >= INF:
+                continue
+            row = comb[f1]
+            for k2 in range(budget - k1 + 1):
+                base = k2 * S
+                out = (k1 + k2) * S
+                for f2 in range(S):
+                    v2 = b[base + f2]
+                    if v2 < INF:
+                        j = out + row[f2]
+                        v = v1 + v2
+                        if v < res[j]:
+                            res[j] = v
+    return res
+
+
+# --------------------------------------------------------------------------- hand model
+
+
+@dataclass(frozen=True)
+class _Model:
+    """A hand as natural card counts by suit and place, plus jokers."""
+
+    suits: tuple[tuple[int, ...], ...]  # 4 x 14 counts (place 13 unused here)
+    jokers: tuple[Card, ...]  # sorted by value, highest first
+    joker_values: tuple[int, ...]  # same order
+
+
+def _split(hand: Sequence[Card], ctx: _Ctx) -> tuple[list[list[int]], list[Card], list[Card]]:
+    suits = [[0] * 14 for _ in range(4)]
+    printed: list[Card] = []
+    wild: list[Card] = []
+    for c in hand:
+        if c.rank == 0:
+            printed.append(c)
+        elif ctx.wild_rank is not None and c.rank == ctx.wild_rank:
+            wild.append(c)
+        else:
+            assert c.suit is not None
+            suits[c.suit.index][c.rank - 1] += 1
+    return suits, printed, wild
+
+
+def _models(hand: Sequence[Card], ctx: _Ctx) -> Iterator[_Model]:
+    """Every way of playing the wild-rank cards: as natural cards or as jokers."""
+    suits, printed, wild = _split(hand, ctx)
+    by_suit: dict[int, list[Card]] = {}
+    for c in wild:
+        assert c.suit is not None
+        by_suit.setdefault(c.suit.index, []).append(c)
+    keys = sorted(by_suit)
+    ranges = [range(len(by_suit[s]) + 1) for s in keys]
+    for choice in itertools.product(*ranges):
+        ss = [row[:] for row in suits]
+        jok = list(printed)
+        for s, as_joker in zip(keys, choice, strict=True):
+            cards = by_suit[s]
+            jok.extend(cards[:as_joker])
+            ss[s][cards[0].rank - 1] += len(cards) - as_joker
+        vals = [ctx.joker_value if c.rank == 0 else ctx.wild_value for c in jok]
+        order = sorted(range(len(jok)), key=lambda i: -vals[i])
+        yield _Model(
+            tuple(tuple(row) for row in ss),
+            tuple(jok[i] for i in order),
+            tuple(vals[i] for i in order),
+        )
+
+
+# --------------------------------------------------------------------------- set options
+
+
+@dataclass(frozen=True)
+class _SetPick:
+    rank_place: int
+    used: tuple[int, ...]  # copies per suit put into sets
+    groups: int
+    need: int  # jokers needed
+    cap: int  # extra jokers the groups could absorb
+
+
+def _set_options(ctx: _Ctx, suits: tuple[tuple[int, ...], ...], place: int) -> list[_SetPick]:
+    """Ways to put cards of one rank into sets (not counting 'no set')."""
+    have = [suits[s][place] for s in range(4)]
+    out = []
+    for used in itertools.product(*(range(h + 1) for h in have)):
+        n = sum(used)
+        if n < 2:  # one natural card plus jokers is never better as a set than as a run
+            continue
+        if ctx.distinct:
+            g = max(max(used), -(-n // (ctx.max_set or 4)))
+        elif ctx.max_set is not None:
+            g = -(-n // ctx.max_set)
+        else:
+            g = 1
+        need = max(0, ctx.min_meld * g - n)
+        cap = INF if ctx.max_set is None else ctx.max_set * g - n - need
+        if ctx.distinct:
+            cap = min(cap, 4 * g - n - need)
+        out.append(_SetPick(place, tuple(used), g, need, max(0, cap)))
+    return out
+
+
+def _set_plans(
+    ctx: _Ctx, suits: tuple[tuple[int, ...], ...], budget: int
+) -> Iterator[tuple[tuple[_SetPick, ...], int, int]]:
+    """Every combination of set picks over the ranks within the joker budget.
+
+    Yields (picks, jokers needed, absorb capacity).
+    """
+    per_rank: list[list[_SetPick]] = []
+    for place in range(13):
+        total = sum(suits[s][place] for s in range(4))
+        if total >= 2:
+            opts = [o for o in _set_options(ctx, suits, place) if o.need <= budget]
+            if opts:
+                per_rank.append(opts)
+
+    def rec(i: int, picks: tuple[_SetPick, ...], need: int, cap: int) -> Iterator[
+        tuple[tuple[_SetPick, ...], int, int]
+    ]:
+        if i == len(per_rank):
+            yield picks, need, cap
+            return
+        yield from rec(i + 1, picks, need, cap)
+        for o in per_rank[i]:
+            if need + o.need <= budget:
+                yield from rec(i + 1, (*picks, o), need + o.need, cap + o.cap)
+
+    yield from rec(0, (), 0, 0)
+
+
+def _leftover_options(
+    ctx: _Ctx, model: _Model, left: int, cap: int, f: int
+) -> list[tuple[int, int, int]]:
+    """(objective, flag, mode) choices for ``left`` unused jokers.
+
+    Mode 0: absorb what the sets can take, the rest is deadwood; mode 1: the jokers
+    form a group of their own (an impure sequence, when ``allow_all_wild``).
+    """
+    if left == 0:
+        return [(0, f, 0)]
+    rest = left - min(left, cap)
+    # unused jokers are the lowest valued ones (the list is sorted high to low)
+    vals = model.joker_values[len(model.joker_values) - rest :] if rest else ()
+    out = [(sum(vals) * BIG + rest, f, 0)]
+    if ctx.all_wild and ctx.min_meld <= left <= ctx.maxlen:
+        out.append((0, ctx.run_flag[f], 1))
+    return out
+
+
+# --------------------------------------------------------------------------- search
+
+
+@dataclass(frozen=True)
+class _Plan:
+    model: _Model
+    picks: tuple[_SetPick, ...]
+    set_jokers: int
+    cap: int
+    suit_rest: tuple[tuple[int, ...], ...]
+    suit_jokers: tuple[int, ...]
+    suit_flags: tuple[int, ...]
+    left_mode: int
+    flag: int
+
+
+def _plan_value(ctx: _Ctx, model: _Model, goal: int | None) -> tuple[int, list[_Plan]]:
+    """Best objective for one model and every plan achieving it."""
+    J = len(model.jokers)
+    best = INF
+    plans: list[_Plan] = []
+    S = ctx.nflags
+    for picks, need, cap in _set_plans(ctx, model.suits, J):
+        rest = [list(row) for row in model.suits]
+        for pk in picks:
+            for s in range(4):
+                rest[s][pk.rank_place] -= pk.used[s]
+        rest_t = tuple(tuple(row) for row in rest)
+        budget = J - need
+        tables = [_suit_table(ctx, rest_t[s], budget) for s in range(4)]
+        acc = tables[0]
+        partials = [acc]
+        for s in range(1, 4):
+            acc = _merge(ctx, acc, tables[s], budget)
+            partials.append(acc)
+        for k in range(budget + 1):
+            for f in range(S):
+                v = acc[k * S + f]
+                if v >= INF:
+                    continue
+                for extra, f2, mode in _leftover_options(ctx, model, budget - k, cap, f):
+                    if goal is not None and f2 != goal:
+                        continue
+                    tot = v + extra
+                    if tot < best:
+                        best = tot
+                        plans = []
+                    if tot == best:
+                        plans.append(
+                            _Plan(model, picks, need, cap, rest_t, (k,), (f,), mode, f2)
+                        )
+    return best, plans
+
+
+def _solve_value(hand: Sequence[Card], ctx: _Ctx, goal: int | None) -> tuple[int, list[_Plan]]:
+    best = INF
+    plans: list[_Plan] = []
+    for model in _models(hand, ctx):
+        v, ps = _plan_value(ctx, model, goal)
+        if v < best:
+            best, plans = v, ps
+        elif v == best and v < INF:
+            plans.extend(ps)
+    return best, plans
+
+
+# --------------------------------------------------------------------------- reconstruction
+
+
+def _suit_arrangements(
+    ctx: _Ctx, counts: tuple[int, ...], budget: int, k: int, f: int
+) -> Iterator[tuple[tuple[tuple[tuple[int, ...], int], ...], tuple[int, ...]]]:
+    """All optimal run arrangements of one suit for (k jokers, flag f).
+
+    Yields (runs as (places, jokers), deadwood places).
+    """
+    S = ctx.nflags
+    table = _suit_table(ctx, counts, budget)
+    target = table[k * S + f]
+    if target >= INF:
+        return
+    p = 0
+    while p < 14 and not counts[p]:
+        p += 1
+    if p == 14:
+        if k == 0 and f == 0:
+            yield (), ()
+        return
+    lst = list(counts)
+    lst[p] -= 1
+    rest = tuple(lst)
+    cost = ctx.values[p] * BIG + 1
+    sub = _suit_table(ctx, rest, budget)
+    if sub[k * S + f] + cost == target:
+        for runs, dead in _suit_arrangements(ctx, rest, budget, k, f):
+            yield runs, (p, *dead)
+    if p == 0 and ctx.ace_high:
+        lst2 = list(rest)
+        lst2[13] += 1
+        moved = tuple(lst2)
+        sub = _suit_table(ctx, moved, budget)
+        if sub[k * S + f] == target:
+            yield from _suit_arrangements(ctx, moved, budget, k, f)
+    if p < 13 or not ctx.ace_high:
+        for places, lo_j, hi_j in _run_choices(ctx, counts, p, budget):
+            lst3 = list(counts)
+            for q in places:
+                lst3[q] -= 1
+            remain = tuple(lst3)
+            for kr in range(lo_j, min(hi_j, k) + 1):
+                flag_map = ctx.pure_flag if kr == 0 else ctx.run_flag
+                sub = _suit_table(ctx, remain, budget - kr)
+                for f0 in range(S):
+                    if flag_map[f0] != f:
+                        continue
+                    if sub[(k - kr) * S + f0] == target:
+                        for runs, dead in _suit_arrangements(
+                            ctx, remain, budget - kr, k - kr, f0
+                        ):
+                            yield ((places, kr), *runs), dead
+
+
+def _merge_splits(
+    ctx: _Ctx, tables: list[list[int]], budget: int, k: int, f: int, value: int
+) -> Iterator[tuple[tuple[int, int], ...]]:
+    """Every (k_s, f_s) per suit whose sum achieves ``value`` at (k, f)."""
+    S = ctx.nflags
+
+    def rec(i: int, k_left: int, f_acc: int, v_acc: int) -> Iterator[tuple[tuple[int, int], ...]]:
+        if i == 4:
+            if k_left == 0 and f_acc == f and v_acc == value:
+                yield ()
+            return
+        t = tables[i]
+        for ks in range(k_left + 1):
+            for fs in range(S):
+                v = t[ks * S + fs]
+                if v >= INF or v_acc + v > value:
+                    continue
+                for tail in rec(i + 1, k_left - ks, ctx.flag_comb[f_acc][fs], v_acc + v):
+                    yield ((ks, fs), *tail)
+
+    yield from rec(0, k, 0, 0)
+
+
+def _place_card(place: int, suit_index: int) -> Card:
+    return Card(1 if place == 13 else place + 1, SUITS[suit_index])
+
+
+def _build_partitions(
+    ctx: _Ctx, rules: Rules, plan: _Plan, limit: int | None
+) -> Iterator[Partition]:
+    model = plan.model
+    J = len(model.jokers)
+    budget = J - plan.set_jokers
+    S = ctx.nflags
+    tables = [_suit_table(ctx, plan.suit_rest[s], budget) for s in range(4)]
+    k_total = plan.suit_jokers[0]
+    f_total = plan.suit_flags[0]
+    acc = tables[0]
+    for s in range(1, 4):
+        acc = _merge(ctx, acc, tables[s], budget)
+    value = acc[k_total * S + f_total]
+    count = 0
+    for split in _merge_splits(ctx, tables, budget, k_total, f_total, value):
+        per_suit = [
+            list(_suit_arrangements(ctx, plan.suit_rest[s], budget, ks, fs))
+            for s, (ks, fs) in enumerate(split)
+        ]
+        for combo in itertools.product(*per_suit):
+            yield _assemble(ctx, rules, plan, combo)
+            count += 1
+            if limit is not None and count >= limit:
+                return
+
+
+def _assemble(
+    ctx: _Ctx,
+    rules: Rules,
+    plan: _Plan,
+    combo: tuple[tuple[tuple[tuple[tuple[int, ...], int], ...], tuple[int, ...]], ...],
+) -> Partition:
+    jokers = list(plan.model.jokers)  # highest value first: melded first
+    melds: list[Meld] = []
+    deadwood: list[Card] = []
+    # sets
+    set_melds: list[tuple[list[Card], list[Card]]] = []
+    for pk in plan.picks:
+        groups: list[list[Card]] = [[] for _ in range(pk.groups)]
+        gi = 0
+        for s in range(4):
+            for _ in range(pk.used[s]):
+                card = Card(pk.rank_place + 1, SUITS[s])
+                if ctx.distinct:
+                    # place in the first group lacking this suit, keeping sizes balanced
+                    order = sorted(range(pk.groups), key=lambda i: len(groups[i]))
+                    for i in order:
+                        if card not in groups[i] and len(groups[i]) < (ctx.max_set or 99):
+                            groups[i].append(card)
+                            break
+                else:
+                    groups[gi % pk.groups].append(card)
+                    gi += 1
+        for g in groups:
+            need = max(0, ctx.min_meld - len(g))
+            set_melds.append((g, [jokers.pop(0) for _ in range(need)]))
+    # runs
+    runs: list[tuple[list[Card], list[Card]]] = []
+    for s, (suit_runs, dead) in enumerate(combo):
+        for places, kr in suit_runs:
+            nat = [_place_card(q, s) for q in places]
+            runs.append((nat, [jokers.pop(0) for _ in range(kr)]))
+        for q in dead:
+            deadwood.append(_place_card(q, s))
+    # leftover jokers: their own group, or absorbed by sets, or deadwood
+    melds_extra: list[Meld] = []
+    if jokers and plan.left_mode == 1:
+        melds_extra.append(Meld(tuple(jokers), "run", is_pure=False))
+        jokers = []
+    absorb = min(len(jokers), plan.cap)
+    for nat, jk in set_melds:
+        size_cap = min(ctx.max_set or 99, 4 if ctx.distinct else 99)
+        while absorb and len(nat) + len(jk) < size_cap:
+            jk.append(jokers.pop(0))
+            absorb -= 1
+    deadwood.extend(jokers)
+    for nat, jk in set_melds:
+        m = _as_set(nat, jk, rules)
+        if m is None:  # pragma: no cover - internal consistency
+            raise AssertionError(f"solver built an invalid set {nat} + {jk}")
+        melds.append(m)
+    for nat, jk in runs:
+        m = _as_run(nat, jk, rules)
+        if m is None:  # pragma: no cover - internal consistency
+            raise AssertionError(f"solver built an invalid run {nat} + {jk}")
+        melds.append(m)
+    melds.extend(melds_extra)
+    points = sum(rules.card_value(c, ctx.wild_rank) for c in deadwood)
+    return Partition(tuple(melds), tuple(deadwood), points)
+
+
+# --------------------------------------------------------------------------- fast path
+
+
+@lru_cache(maxsize=16)
+def _mask_table(ctx: _Ctx) -> tuple[int, ...]:
+    """Best run-only objective for every one-deck suit holding (13-bit mask)."""
+    out = []
+    for mask in range(1 << 13):
+        counts = tuple((mask >> i) & 1 for i in range(13)) + (0,)
+        out.append(_suit_table(ctx, counts, 0)[0])
+    return tuple(out)
+
+
+def _fast_eligible(rules: Rules, hand: Sequence[Card], ctx: _Ctx) -> bool:
+    if ctx.nflags != 1 or ctx.wild_rank is not None:
+        return False
+    seen: set[Card] = set()
+    for c in hand:
+        if c.rank == 0 or c in seen:
+            return False
+        seen.add(c)
+    return True
+
+
+def _fast_value(ctx: _Ctx, hand: Sequence[Card]) -> int:
+    table = _mask_table(ctx)
+    masks = [0, 0, 0, 0]
+    by_rank: dict[int, int] = {}
+    for c in hand:
+        i = c.index
+        s, r = divmod(i, 13)
+        masks[s] |= 1 << r
+        by_rank[r] = by_rank.get(r, 0) + 1
+    base = table[masks[0]] + table[masks[1]] + table[masks[2]] + table[masks[3]]
+    groups = [r for r, n in by_rank.items() if n >= 3]
+    if not groups:
+        return base
+    best = base
+    # each rank with 3+ cards: no set, or a set of any 3+ of its cards
+    options: list[list[tuple[int, ...]]] = []
+    for r in groups:
+        suits = [s for s in range(4) if masks[s] >> r & 1]
+        opts: list[tuple[int, ...]] = [()]
+        opts.extend(itertools.combinations(suits, 3))
+        if len(suits) == 4:
+            opts.append(tuple(suits))
+        options.append(opts)
+    for combo in itertools.product(*options):
+        m = masks[:]
+        for r, suits_used in zip(groups, combo, strict=True):
+            for s in suits_used:
+                m[s] &= ~(1 << r)
+        v = table[m[0]] + table[m[1]] + table[m[2]] + table[m[3]]
+        if v < best:
+            best = v
+    return best
+
+
+# --------------------------------------------------------------------------- public API
+
+
+def _prepare(
+    cards: CardsLike, rules: RulesLike, wild_rank: int | None
+) -> tuple[Hand, Rules, _Ctx]:
+    _check_wild_rank(wild_rank)
+    r = get_rules(rules)
+    hand = clean_cards(cards)
+    if len(hand) > 40:
+        raise CardError(f"a hand of {len(hand)} cards is too large to analyse (at most 40)")
+    return hand, r, _ctx(r, wild_rank)
+
+
+def _constrained(ctx: _Ctx) -> bool:
+    return ctx.nflags > 1
+
+
+def _objective(hand: Sequence[Card], ctx: _Ctx, rules: Rules) -> int:
+    """Best objective (points * BIG + unmelded count) under the variant's counting."""
+    if _fast_eligible(rules, hand, ctx):
+        return _fast_value(ctx, hand)
+    if not _constrained(ctx):
+        return _solve_value(hand, ctx, None)[0]
+    return _tiered(hand, ctx, rules)[0]
+
+
+def _all_cards_code(hand: Sequence[Card], rules: Rules, ctx: _Ctx) -> int:
+    return sum(rules.card_value(c, ctx.wild_rank) * BIG + 1 for c in hand)
+
+
+def _pure_runs(hand: Sequence[Card], ctx: _Ctx) -> list[tuple[int, tuple[Card, ...]]]:
+    """Every pure run (natural cards, distinct places) with its objective saving."""
+    out: list[tuple[int, tuple[Card, ...]]] = []
+    by_suit: dict[int, set[int]] = {}
+    for c in hand:
+        if c.rank == 0:
+            continue
+        assert c.suit is not None
+        by_suit.setdefault(c.suit.index, set()).add(c.rank - 1)
+        if c.rank == 1 and ctx.ace_high:
+            by_suit[c.suit.index].add(13)
+    for s, places in by_suit.items():
+        for lo in range(ctx.top):
+            if lo not in places:
+                continue
+            hi = lo
+            while hi + 1 in places and hi + 1 < ctx.top and hi + 1 - lo + 1 <= ctx.maxlen:
+                hi += 1
+                if hi - lo + 1 >= ctx.min_meld:
+                    run = tuple(_place_card(q, s) for q in range(lo, hi + 1))
+                    save = sum(ctx.values[q] * BIG + 1 for q in range(lo, hi + 1))
+                    out.append((save, run))
+    return out
+
+
+def _tiered(hand: Sequence[Card], ctx: _Ctx, rules: Rules) -> tuple[int, str, object]:
+    """Indian Rummy count: full melds only with the required sequences, else tiers."""
+    total = _all_cards_code(hand, rules, ctx)
+    best: tuple[int, str, object] = (total, "none", None)
+    pures = _pure_runs(hand, ctx)
+    if pures:
+        save, run = max(pures, key=lambda t: t[0])
+        if total - save < best[0]:
+            best = (total - save, "pure", run)
+        full, plans = _solve_value(hand, ctx, _goal_flag(ctx))
+        if full < INF and full <= best[0]:
+            best = (full, "full", plans)
+    return best
+
+
+def _partitions(
+    hand: Hand, rules: Rules, ctx: _Ctx, limit: int | None
+) -> Iterator[Partition]:
+    if not _constrained(ctx):
+        _, plans = _solve_value(hand, ctx, None)
+        for plan in plans:
+            yield from _build_partitions(ctx, rules, plan, limit)
+        return
+    value, tier, payload = _tiered(hand, ctx, rules)
+    if tier == "full":
+        assert isinstance(payload, list)
+        for plan in payload:
+            yield from _build_partitions(ctx, rules, plan, limit)
+    if tier == "pure" or (tier == "full" and value == _tiered_pure_value(hand, ctx, rules)):
+        total = _all_cards_code(hand, rules, ctx)
+        for save, run in _pure_runs(hand, ctx):
+            if total - save == value:
+                rest = list(hand)
+                for c in run:
+                    rest.remove(c)
+                pts = sum(rules.card_value(c, ctx.wild_rank) for c in rest)
+                meld = Meld(run, "run", is_pure=True)
+                yield Partition((meld,), tuple(rest), pts)
+    if tier == "none" or value == _all_cards_code(hand, rules, ctx):
+        pts = sum(rules.card_value(c, ctx.wild_rank) for c in hand)
+        yield Partition((), tuple(hand), pts)
+
+
+def _tiered_pure_value(hand: Sequence[Card], ctx: _Ctx, rules: Rules) -> int:
+    pures = _pure_runs(hand, ctx)
+    if not pures:
+        return INF
+    return _all_cards_code(hand, rules, ctx) - max(p[0] for p in pures)
+
+
+def _run_places(m: Meld, ace_high: bool) -> list[int]:
+    ranks = sorted(c.rank for c in m.cards)
+    if ace_high and 1 in ranks and 13 in ranks:
+        ranks = sorted(14 if r == 1 else r for r in ranks)
+    return ranks
+
+
+def _merge_runs(melds: list[Meld], rules: Rules) -> list[Meld]:
+    """Join pure runs of one suit that continue each other (A-2-3 + 4-5-6 = A..6)."""
+    changed = True
+    while changed:
+        changed = False
+        runs = [m for m in melds if m.kind == "run" and m.is_pure]
+        for a, b in itertools.permutations(runs, 2):
+            if a.cards[0].suit != b.cards[0].suit:
+                continue
+            pa, pb = _run_places(a, rules.ace_high), _run_places(b, rules.ace_high)
+            if pa[-1] + 1 == pb[0] and len(pa) + len(pb) <= rules.max_run_length:
+                joined = _as_run(list(a.cards) + list(b.cards), [], rules)
+                if joined is not None:
+                    melds = [m for m in melds if m is not a and m is not b] + [joined]
+                    changed = True
+                    break
+    return melds
+
+
+def _canonical(p: Partition, rules: Rules, ctx: _Ctx) -> Partition:
+    melds = list(p.melds)
+    if not _constrained(ctx):
+        melds = _merge_runs(melds, rules)
+    ordered = tuple(
+        sorted(melds, key=lambda m: (m.kind != "set", min(m.cards), len(m.cards)))
+    )
+    return Partition(ordered, tuple(sorted(p.deadwood)), p.deadwood_points)
+
+
+def best_partition(
+    cards: CardsLike, rules: RulesLike = "gin", *, wild_rank: int | None = None
+) -> Partition:
+    """An optimal partition of the cards into disjoint valid melds plus deadwood.
+
+    Lowest deadwood points first; among equally good partitions, the one melding more
+    cards. For Indian Rummy (``wild_rank`` set, printed jokers wild) the deadwood is what
+    the hand would count: all cards without a pure sequence, everything but the pure
+    sequence without a second sequence, otherwise only the unmelded cards.
+
+    >>> str(best_partition("AS 2S 3S 4S 5S 6S 9D 9C 9H KH", "gin"))
+    '[9H 9D 9C] [AS 2S 3S 4S 5S 6S] deadwood KH = 10'
+    >>> best_partition("5H 6H JK 9S 9D 9C 2C 3C 4C KD KD KS QS", "indian", wild_rank=7).deadwood_points
+    0
+    >>> best_partition("7S 7X")
+    Traceback (most recent call last):
+    ...
+    rummy_lab.engine.errors.CardError: bad card token '7X': suit must be one of S H D C or ♠ ♥ ♦ ♣
+
+    :param cards: the hand (string or cards); duplicates allowed for two-deck games.
+    :param rules: a preset name or Rules.
+    :param wild_rank: Indian Rummy's wild-joker rank (1..13), or None.
+    :return: the partition.
+    :raises CardError: for malformed cards. :raises ValueError: for a bad wild rank.
+    """
+    hand, r, ctx = _prepare(cards, rules, wild_rank)
+    for p in _partitions(hand, r, ctx, 1):
+        return _canonical(p, r, ctx)
+    raise AssertionError("no partition found")  # pragma: no cover
+
+
+def all_best_partitions(
+    cards: CardsLike, rules: RulesLike = "gin", *, wild_rank: int | None = None,
+    limit: int | None = 1000,
+) -> list[Partition]:
+    """Every distinct optimal partition (same deadwood points and melded count).
+
+    >>> ps = all_best_partitions("7S 7H 7D 7C 8S 9S", "gin")
+    >>> sorted(str(p) for p in ps)
+    ['[7H 7D 7C] [7S 8S 9S] = 0']
+    >>> sorted(str(p) for p in all_best_partitions("5S 6S 7S 6H 6D"))
+    ['[5S 6S 7S] deadwood 6H 6D = 12', '[6S 6H 6D] deadwood 5S 7S = 12']
+
+    :param limit: stop after this many (None for all).
+    """
+    hand, r, ctx = _prepare(cards, rules, wild_rank)
+    seen: dict[tuple[object, ...], Partition] = {}
+    for p in _partitions(hand, r, ctx, None):
+        sp = _canonical(p, r, ctx)
+        seen.setdefault(sp._key(), sp)
+        if limit is not None and len(seen) >= limit:
+            break
+    return list(seen.values())
+
+
+def deadwood(cards: CardsLike, rules: RulesLike = "gin", *, wild_rank: int | None = None) -> int:
+    """Minimum deadwood points of the hand (the fast path of :func:`best_partition`).
+
+    >>> deadwood("7S 7H 7D 4C 5C 6C 7C KD QH 2S")
+    22
+    """
+    hand, r, ctx = _prepare(cards, rules, wild_rank)
+    return _objective(hand, ctx, r) // BIG
+
+
+deadwood_points = deadwood
+
+
+def best_discard(
+    cards: CardsLike, rules: RulesLike = "gin", *, wild_rank: int | None = None
+) -> tuple[Card, Partition]:
+    """For a hand one card over its size, the discard leaving the lowest deadwood.
+
+    Ties go to the discard that leaves more cards melded, then to the higher-valued card.
+
+    >>> card, p = best_discard("5D 7H 4S 4D 6D 7C 4C 7S 5C 6H 6C")
+    >>> p.deadwood_points
+    4
+    """
+    hand, r, ctx = _prepare(cards, rules, wild_rank)
+    if not hand:
+        raise CardError("best_discard needs at least one card")
+    best_key: tuple[int, int, int] | None = None
+    best_card: Card | None = None
+    for c in dict.fromkeys(hand):
+        rest = list(hand)
+        rest.remove(c)
+        v = _objective(rest, ctx, r)
+        key = (v, -r.card_value(c, wild_rank), -c.index)
+        if best_key is None or key < best_key:
+            best_key, best_card = key, c
+    assert best_card is not None
+    rest = list(hand)
+    rest.remove(best_card)
+    return best_card, best_partition(Hand(rest), r, wild_rank=wild_rank)

@@ -886,7 +886,7 @@ def best_partition(
     >>> str(best_partition("AS 2S 3S 4S 5S 6S 9D 9C 9H KH", "gin"))
     '[9H 9D 9C] [AS 2S 3S 4S 5S 6S] deadwood KH = 10'
     >>> str(best_partition("5H 6H JK 9S 9D 9C 2C 3C 4C KD KH KS QS", "indian", wild_rank=7))
-    '[9S 9D 9C] [KS KH KD] [2C 3C 4C] [5H 6H JK] deadwood QS = 10'
+    '[9S 9D 9C] [KS KH KD] [5H 6H JK] [2C 3C 4C] deadwood QS = 10'
     >>> best_partition("7S 7X")
     Traceback (most recent call last):
     ...

@@ -35,12 +35,14 @@ from .melds import Meld, _as_run, _as_set, _check_wild_rank
 from .rules import Rules, RulesLike, get_rules
 
 __all__ = [
+    "BIG",
     "Partition",
     "all_best_partitions",
     "best_discard",
     "best_partition",
     "deadwood",
     "deadwood_points",
+    "suit_run_table",
 ]
 
 INF = 1 << 60
@@ -684,6 +686,20 @@ def _mask_table(ctx: _Ctx) -> tuple[int, ...]:
         counts = tuple((mask >> i) & 1 for i in range(13)) + (0,)
         out.append(_suit_table(ctx, counts, 0)[0])
     return tuple(out)
+
+
+def suit_run_table(rules: RulesLike = "gin") -> tuple[int, ...]:
+    """Best run-only deadwood for every one-deck suit holding, indexed by 13-bit mask.
+
+    Bit ``r`` of the mask is the card of rank ``r + 1``. Each entry is
+    ``points * 128 + unmelded cards``; the batch evaluator builds on it.
+
+    >>> t = suit_run_table("gin")
+    >>> t[0b111] // 128, t[0b1011] // 128  # A-2-3 melds; A-2-4 all deadwood
+    (0, 7)
+    """
+    r = get_rules(rules)
+    return _mask_table(_ctx(r, None))
 
 
 def _fast_eligible(rules: Rules, hand: Sequence[Card], ctx: _Ctx) -> bool:

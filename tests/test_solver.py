@@ -1,0 +1,202 @@
+"""Solver tests: exactness against brute force, properties, rulebook cases, regressions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rummy_lab.engine.cards import Card, make_deck, parse_cards
+from rummy_lab.engine.errors import CardError
+from rummy_lab.engine.melds import classify_meld, is_meld
+from rummy_lab.engine.rules import get_rules
+from rummy_lab.engine.solver import (
+    all_best_partitions,
+    best_discard,
+    best_partition,
+    deadwood,
+)
+
+from .reference import brute_best, meld_readings
+
+GIN = get_rules("gin")
+R500 = get_rules("500")
+INDIAN = get_rules("indian")
+BASIC_J = get_rules("basic", jokers=2)
+
+
+def _check_partition(hand, p, rules, wild_rank=None):
+    """Melds valid, disjoint, drawn from the hand, deadwood points consistent."""
+    pool = list(hand)
+    for m in p.melds:
+        assert meld_readings(m.cards, rules, wild_rank), f"invalid meld {m}"
+        for c in m.cards:
+            pool.remove(c)
+    for c in p.deadwood:
+        pool.remove(c)
+    assert pool == []
+    assert p.deadwood_points == sum(rules.card_value(c, wild_rank) for c in p.deadwood)
+
+
+@pytest.mark.parametrize(
+    ("rules", "deck", "sizes"),
+    [
+        (GIN, make_deck(), (6, 7, 8)),
+        (R500, make_deck(), (6, 7, 8)),
+        (R500, make_deck(2), (6, 7, 8)),
+        (BASIC_J, make_deck(1, 2), (6, 7)),
+    ],
+    ids=["gin", "500", "500-two-decks", "basic-jokers"],
+)
+def test_matches_brute_force(rules, deck, sizes):
+    rng = random.Random(12345)
+    for size in sizes:
+        for _ in range(60):
+            hand = rng.sample(deck, size)
+            p = best_partition(hand, rules)
+            _check_partition(hand, p, rules)
+            assert (p.deadwood_points, len(p.deadwood)) == brute_best(hand, rules), hand
+            assert deadwood(hand, rules) == p.deadwood_points
+
+
+def test_meld_rich_hands_match_brute_force():
+    """Hands drawn from a few consecutive ranks have many overlapping melds."""
+    rng = random.Random(7)
+    for rules in (GIN, R500):
+        for _ in range(60):
+            lo = rng.randint(1, 9)
+            pool = [c for c in make_deck() if lo <= c.rank < lo + 4]
+            hand = rng.sample(pool, 8)
+            p = best_partition(hand, rules)
+            _check_partition(hand, p, rules)
+            assert (p.deadwood_points, len(p.deadwood)) == brute_best(hand, rules), hand
+
+
+def test_indian_matches_brute_force():
+    rng = random.Random(99)
+    deck = make_deck(2, 4)
+    for size in (6, 7, 8):
+        for _ in range(40):
+            hand = rng.sample(deck, size)
+            wild = rng.randint(1, 13)
+            p = best_partition(hand, INDIAN, wild_rank=wild)
+            _check_partition(hand, p, INDIAN, wild)
+            assert (p.deadwood_points, len(p.deadwood)) == brute_best(hand, INDIAN, wild), (
+                hand,
+                wild,
+            )
+
+
+def test_indian_joker_rich_hands_match_brute_force():
+    rng = random.Random(5)
+    deck = make_deck(2, 4)
+    jokers = [c for c in deck if c.is_joker]
+    naturals = [c for c in deck if not c.is_joker and 4 <= c.rank <= 9]
+    for _ in range(40):
+        hand = rng.sample(jokers, rng.randint(1, 3)) + rng.sample(naturals, 5)
+        wild = rng.choice([5, 6, 7, 13])
+        p = best_partition(hand, INDIAN, wild_rank=wild)
+        _check_partition(hand, p, INDIAN, wild)
+        assert (p.deadwood_points, len(p.deadwood)) == brute_best(hand, INDIAN, wild), (hand, wild)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(make_deck()), min_size=3, max_size=11, unique=True), st.randoms())
+def test_deadwood_ignores_order(cards, rnd):
+    shuffled = list(cards)
+    rnd.shuffle(shuffled)
+    assert deadwood(cards) == deadwood(shuffled)
+    p = best_partition(shuffled)
+    _check_partition(shuffled, p, GIN)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from(make_deck()), min_size=10, max_size=10, unique=True),
+       st.sampled_from(make_deck()))
+def test_adding_a_card_never_raises_after_discard_minimum(cards, extra):
+    if extra in cards:
+        return
+    _, p = best_discard([*cards, extra])
+    assert p.deadwood_points <= deadwood(cards)
+
+
+def test_best_discard_exact_on_ties():
+    # OpenSpiel's 11-card routine reports 5 on this hand; the truth is 4.
+    card, p = best_discard("5D 7H 4S 4D 6D 7C 4C 7S 5C 6H 6C")
+    assert p.deadwood_points == 4
+    hand = list(parse_cards("5D 7H 4S 4D 6D 7C 4C 7S 5C 6H 6C"))
+    brute = min(
+        brute_best([c for j, c in enumerate(hand) if j != i], GIN)[0] for i in range(11)
+    )
+    assert brute == 4
+
+
+def test_rulebook_examples():
+    assert is_meld("7S 7H 7D") and is_meld("4C 5C 6C 7C")
+    assert not is_meld("KS AS 2S") and not is_meld("KS AS 2S", "500")
+    assert not is_meld("QS KS AS", "gin") and is_meld("QS KS AS", "500")
+    assert is_meld("AS 2S 3S", "500")
+    # Indian: duplicate suits make no set; a wild card at its own place keeps a run pure.
+    assert not is_meld("7S 7S 7H", "indian", wild_rank=2)
+    m = classify_meld("5H 6H 7H", "indian", wild_rank=7)
+    assert m is not None and m.is_pure
+    m = classify_meld("5H 6H 7S", "indian", wild_rank=7)
+    assert m is not None and not m.is_pure and m.kind == "run"
+
+
+def test_regressions_of_other_implementations():
+    # K-K-A is not a meld; 5-card run is one meld, not two overlapping 3-runs.
+    assert not is_meld("KS KH AS")
+    p = best_partition("3H 4H 5H 6H 7H 9C 9D 2S 8D KD")
+    assert [len(m.cards) for m in p.melds] == [5]
+    assert p.deadwood_points == 9 + 9 + 2 + 8 + 10
+    # greedy melding fails here: taking the four 7s strands 5-6 of spades and diamonds (22)
+    p = best_partition("5S 6S 7S 7H 7D 7C 5D 6D")
+    assert p.deadwood_points == 11 == brute_best(parse_cards("5S 6S 7S 7H 7D 7C 5D 6D"), GIN)[0]
+    assert len(all_best_partitions("5S 6S 7S 7H 7D 7C 5D 6D")) == 2  # 5S-7S or 5D-7D run
+
+
+def test_two_deck_duplicate_sets_in_500():
+    p = best_partition("7S 7S 7H 9C 9C 9C 2D", "500")
+    assert p.deadwood_points == 2
+    assert all(m.kind == "set" for m in p.melds)
+
+
+def test_all_best_partitions_lists_every_tie():
+    ps = all_best_partitions("5S 6S 7S 6H 6D")
+    assert sorted(str(p) for p in ps) == [
+        "[5S 6S 7S] deadwood 6H 6D = 12",
+        "[6S 6H 6D] deadwood 5S 7S = 12",
+    ]
+    for p in ps:
+        _check_partition(parse_cards("5S 6S 7S 6H 6D"), p, GIN)
+
+
+def test_indian_tiers():
+    # no pure sequence: every card counts (jokers count 0)
+    hand = "5H 6H JK 9S 9D 9C 2C 4C KD KH KS QS QD"
+    p = best_partition(hand, "indian", wild_rank=7)
+    assert p.melds == ()
+    assert p.deadwood_points == 5 + 6 + 27 + 6 + 30 + 20
+    # a pure sequence but no second one: only it is excluded
+    hand = "2C 3C 4C 9S 9D 9C KD KH KS QS QD 5S 8H"
+    p = best_partition(hand, "indian", wild_rank=7)
+    assert [str(m) for m in p.melds] == ["2C 3C 4C"]
+    assert p.deadwood_points == 27 + 30 + 20 + 5 + 8
+
+
+def test_bad_input():
+    with pytest.raises(CardError, match="7X"):
+        best_partition("7S 7X")
+    with pytest.raises(ValueError, match="wild_rank"):
+        best_partition("7S", "indian", wild_rank=14)
+    with pytest.raises(ValueError, match="unknown rules preset"):
+        best_partition("7S", "poker")
+
+
+def test_cards_are_kept_as_given():
+    hand = [Card.parse(c) for c in "7S 7S 7H 9C".split()]
+    p = best_partition(hand, "500")
+    assert sorted(p.cards) == sorted(hand)

@@ -124,7 +124,7 @@ def test_adding_a_card_never_raises_after_discard_minimum(cards, extra):
 
 def test_best_discard_exact_on_ties():
     # OpenSpiel's 11-card routine reports 5 on this hand; the truth is 4.
-    card, p = best_discard("5D 7H 4S 4D 6D 7C 4C 7S 5C 6H 6C")
+    _card, p = best_discard("5D 7H 4S 4D 6D 7C 4C 7S 5C 6H 6C")
     assert p.deadwood_points == 4
     hand = list(parse_cards("5D 7H 4S 4D 6D 7C 4C 7S 5C 6H 6C"))
     brute = min(
@@ -197,6 +197,32 @@ def test_bad_input():
 
 
 def test_cards_are_kept_as_given():
-    hand = [Card.parse(c) for c in "7S 7S 7H 9C".split()]
+    hand = [Card.parse(c) for c in ["7S", "7S", "7H", "9C"]]
     p = best_partition(hand, "500")
     assert sorted(p.cards) == sorted(hand)
+
+
+def test_fast_path_agrees_with_general_search():
+    """One-deck hands take a table-driven path; the general search must agree with it."""
+    from rummy_lab.engine import solver
+
+    rng = random.Random(3)
+    for rules in (GIN, R500):
+        ctx = solver._ctx(rules, None)
+        for size in (7, 10, 11):
+            for _ in range(150):
+                hand = rng.sample(make_deck(), size)
+                general = solver._solve_value(hand, ctx, None)[0]
+                assert solver._fast_value(ctx, hand) == general
+                p = best_partition(hand, rules)
+                _check_partition(hand, p, rules)
+                assert p.deadwood_points * solver.BIG + len(p.deadwood) == general
+        for _ in range(100):
+            hand = rng.sample(make_deck(), 11)
+            card, p = best_discard(hand, rules)
+            rest = list(hand)
+            rest.remove(card)
+            _check_partition(rest, p, rules)
+            assert p.deadwood_points == min(
+                deadwood([c for c in hand if c != d], rules) for d in hand
+            )

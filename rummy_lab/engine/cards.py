@@ -65,7 +65,7 @@ class Suit(StrEnum):
         return _GLYPHS[self.value]
 
     @property
-    def index(self) -> int:
+    def order(self) -> int:
         """Position in the fixed deck order S, H, D, C (0..3)."""
         return _SUIT_ORDER[self.value]
 
@@ -166,7 +166,7 @@ class Card:
             if s is None or s not in _SUIT_ORDER:
                 raise CardError(f"suit must be one of S H D C, got {suit!r}")
             suit_obj = Suit(s)
-            index = suit_obj.index * 13 + r - 1
+            index = suit_obj.order * 13 + r - 1
             code = RANK_SYMBOLS[r] + s
         self = object.__new__(cls)
         object.__setattr__(self, "rank", r)

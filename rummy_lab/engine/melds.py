@@ -67,7 +67,9 @@ class Meld:
             rank = next(iter(ranks)) if ranks else None
             what = f"set of {_RANK_WORDS[rank]}s" if rank else "group of jokers"
         else:
-            suits = {c.suit for c in self.cards if c.suit is not None and not _is_wildcard(c, wild_rank)}
+            suits = {
+                c.suit for c in self.cards if c.suit is not None and not _is_wildcard(c, wild_rank)
+            }
             suit = next(iter(suits)) if len(suits) == 1 else None
             what = f"run in {_SUIT_WORDS[suit]}" if suit else "run of jokers"
             if self.is_pure:
@@ -140,8 +142,7 @@ def _as_run(
         end = hi + up
         if end - start + 1 > rules.max_run_length:
             continue
-        by_place = {p: c for p, c in zip(places, sorted(naturals, key=lambda c: places[sorted(naturals).index(c)] if False else 0), strict=False)}
-        by_place = {}
+        by_place: dict[int, Card] = {}
         for c in naturals:
             p = 14 if (c.rank == 1 and 14 in places and 1 not in places) else c.rank
             by_place[p] = c

@@ -12,7 +12,7 @@ a knob and watch a probability or a score change.
 >>> get_rules("canasta")
 Traceback (most recent call last):
 ...
-ValueError: unknown rules preset 'canasta'; valid names: basic, gin, oklahoma, hollywood, 500, 500-pagat, indian, indian-points, indian-pool-101, indian-pool-201, indian-deals
+ValueError: unknown rules preset 'canasta'; valid names: basic, gin, oklahoma, hollywood, 500, ...
 """
 
 from __future__ import annotations
@@ -151,7 +151,8 @@ class Rules:
             object.__setattr__(self, "variant", Variant(self.variant))
         except ValueError:
             problems.append(
-                f"variant must be one of {', '.join(v.value for v in Variant)}, got {self.variant!r}"
+                f"variant must be one of {', '.join(v.value for v in Variant)}, "
+                f"got {self.variant!r}"
             )
         whole("min_players", 2, 8)
         whole("max_players", 2, 8)
@@ -195,6 +196,13 @@ class Rules:
         object.__setattr__(self, "hand_size_by_players", tuple(self.hand_size_by_players))
         object.__setattr__(self, "extra", dict(self.extra))
 
+    def __hash__(self) -> int:
+        cached: int | None = self.__dict__.get("_hash")
+        if cached is None:
+            cached = hash(tuple(getattr(self, f.name) for f in _HASH_FIELDS))
+            object.__setattr__(self, "_hash", cached)
+        return cached
+
     # ------------------------------------------------------------------ derived values
     @property
     def jokers(self) -> int:
@@ -215,7 +223,8 @@ class Rules:
         """Deadwood value of a card; wild-rank cards are worth ``wild_value``.
 
         >>> from .cards import Card
-        >>> get_rules("500").card_value(Card.parse("AS")), get_rules("indian").card_value(Card.parse("AS"))
+        >>> ace = Card.parse("AS")
+        >>> get_rules("500").card_value(ace), get_rules("indian").card_value(ace)
         (15, 10)
         """
         if wild_rank is not None and card.rank == wild_rank:
@@ -254,6 +263,8 @@ class Rules:
         _check_fields(overrides)
         return dataclasses.replace(self, **_aliases(overrides))
 
+
+_HASH_FIELDS = tuple(f for f in dataclasses.fields(Rules) if f.hash is not False)
 
 _VALUE_CACHE: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
@@ -318,7 +329,8 @@ def _check_fields(overrides: Mapping[str, Any]) -> None:
     unknown = [k for k in overrides if k not in _FIELD_NAMES and k not in _ALIASES]
     if unknown:
         raise ValueError(
-            f"unknown rules field{'s' if len(unknown) > 1 else ''} {', '.join(map(repr, unknown))}; "
+            f"unknown rules field{'s' if len(unknown) > 1 else ''} "
+            f"{', '.join(map(repr, unknown))}; "
             f"valid fields: {', '.join(_FIELD_NAMES)}"
         )
 

@@ -211,7 +211,7 @@ def _run_choices(
         last = places[-1]
         for q in range(last + 1, min(top, last + 2 + budget - gaps)):
             if counts[q] and q - p + 1 <= maxlen:
-                stack.append((places + (q,), gaps + q - last - 1))
+                stack.append(((*places, q), gaps + q - last - 1))
 
 
 def _suit_table(ctx: _Ctx, counts: tuple[int, ...], budget: int) -> list[int]:
@@ -323,7 +323,7 @@ def _split(hand: Sequence[Card], ctx: _Ctx) -> tuple[list[list[int]], list[Card]
             wild.append(c)
         else:
             assert c.suit is not None
-            suits[c.suit.index][c.rank - 1] += 1
+            suits[c.suit.order][c.rank - 1] += 1
     return suits, printed, wild
 
 
@@ -333,7 +333,7 @@ def _models(hand: Sequence[Card], ctx: _Ctx) -> Iterator[_Model]:
     by_suit: dict[int, list[Card]] = {}
     for c in wild:
         assert c.suit is not None
-        by_suit.setdefault(c.suit.index, []).append(c)
+        by_suit.setdefault(c.suit.order, []).append(c)
     keys = sorted(by_suit)
     ranges = [range(len(by_suit[s]) + 1) for s in keys]
     for choice in itertools.product(*ranges):
@@ -579,8 +579,11 @@ def _merge_splits(
     yield from rec(0, k, 0, 0)
 
 
+_DECK: tuple[Card, ...] = tuple(Card(r, su) for su in SUITS for r in range(1, 14))
+
+
 def _place_card(place: int, suit_index: int) -> Card:
-    return Card(1 if place == 13 else place + 1, SUITS[suit_index])
+    return _DECK[suit_index * 13 + (0 if place == 13 else place)]
 
 
 def _build_partitions(
@@ -683,7 +686,7 @@ def _mask_table(ctx: _Ctx) -> tuple[int, ...]:
     """Best run-only objective for every one-deck suit holding (13-bit mask)."""
     out = []
     for mask in range(1 << 13):
-        counts = tuple((mask >> i) & 1 for i in range(13)) + (0,)
+        counts = (*tuple(mask >> i & 1 for i in range(13)), 0)
         out.append(_suit_table(ctx, counts, 0)[0])
     return tuple(out)
 
@@ -705,54 +708,118 @@ def suit_run_table(rules: RulesLike = "gin") -> tuple[int, ...]:
 def _fast_eligible(rules: Rules, hand: Sequence[Card], ctx: _Ctx) -> bool:
     if ctx.nflags != 1 or ctx.wild_rank is not None:
         return False
-    seen: set[Card] = set()
+    m = 0
     for c in hand:
-        if c.rank == 0 or c in seen:
-            return False
-        seen.add(c)
-    return True
+        m |= 1 << c._index
+    return m.bit_count() == len(hand) and not m >> 52
 
 
-def _fast_value(ctx: _Ctx, hand: Sequence[Card]) -> int:
-    table = _mask_table(ctx)
-    masks = [0, 0, 0, 0]
-    by_rank: dict[int, int] = {}
+_M13 = 0x1FFF
+
+
+def _hand_mask(hand: Sequence[Card]) -> int:
+    """52-bit mask of a one-deck jokerless hand, or -1 if it has a joker or a duplicate."""
+    m = 0
     for c in hand:
-        i = c.index
-        s, r = divmod(i, 13)
-        masks[s] |= 1 << r
-        by_rank[r] = by_rank.get(r, 0) + 1
-    base = table[masks[0]] + table[masks[1]] + table[masks[2]] + table[masks[3]]
-    groups = [r for r, n in by_rank.items() if n >= 3]
-    if not groups:
+        bit = 1 << c._index
+        if m & bit or c._index == 52:
+            return -1
+        m |= bit
+    return m
+
+
+def _mask_value(table: tuple[int, ...], m: int) -> int:
+    """Best objective of a one-deck jokerless hand given as a 52-bit mask."""
+    s0 = m & _M13
+    s1 = (m >> 13) & _M13
+    s2 = (m >> 26) & _M13
+    s3 = m >> 39
+    base = table[s0] + table[s1] + table[s2] + table[s3]
+    trip = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    if not trip:
         return base
+    return _mask_value_sets(table, (s0, s1, s2, s3), trip, base)
+
+
+def _pattern_options(pattern: int) -> tuple[tuple[int, ...], ...]:
+    suits = [su for su in range(4) if pattern >> su & 1]
+    opts: list[tuple[int, ...]] = [()]
+    opts.extend(itertools.combinations(suits, 3))
+    if len(suits) == 4:
+        opts.append(tuple(suits))
+    return tuple(opts)
+
+
+_PATTERN_OPTIONS = tuple(_pattern_options(p) for p in range(16))
+
+
+def _set_choices(
+    masks: Sequence[int], trip: int
+) -> list[list[tuple[tuple[int, int], ...]]]:
+    """For each rank with 3+ cards: no set, or which suits form the set."""
+    options: list[list[tuple[tuple[int, int], ...]]] = []
+    r = 0
+    while trip >> r:
+        if trip >> r & 1:
+            pattern = (
+                (masks[0] >> r & 1)
+                | (masks[1] >> r & 1) << 1
+                | (masks[2] >> r & 1) << 2
+                | (masks[3] >> r & 1) << 3
+            )
+            options.append([tuple((su, r) for su in o) for o in _PATTERN_OPTIONS[pattern]])
+        r += 1
+    return options
+
+
+def _mask_value_sets(
+    table: tuple[int, ...], masks: tuple[int, ...], trip: int, base: int
+) -> int:
     best = base
-    # each rank with 3+ cards: no set, or a set of any 3+ of its cards
-    options: list[list[tuple[int, ...]]] = []
-    for r in groups:
-        suits = [s for s in range(4) if masks[s] >> r & 1]
-        opts: list[tuple[int, ...]] = [()]
-        opts.extend(itertools.combinations(suits, 3))
-        if len(suits) == 4:
-            opts.append(tuple(suits))
-        options.append(opts)
-    for combo in itertools.product(*options):
-        m = masks[:]
-        for r, suits_used in zip(groups, combo, strict=True):
-            for s in suits_used:
-                m[s] &= ~(1 << r)
+    choices = _set_choices(masks, trip)
+    if len(choices) == 1:
+        m0, m1, m2, m3 = masks
+        for group in choices[0][1:]:
+            m = [m0, m1, m2, m3]
+            for su, r in group:
+                m[su] &= ~(1 << r)
+            v = table[m[0]] + table[m[1]] + table[m[2]] + table[m[3]]
+            if v < best:
+                best = v
+        return best
+    for combo in itertools.product(*choices):
+        m = list(masks)
+        for group in combo:
+            for su, r in group:
+                m[su] &= ~(1 << r)
         v = table[m[0]] + table[m[1]] + table[m[2]] + table[m[3]]
         if v < best:
             best = v
     return best
 
 
+def _fast_value(ctx: _Ctx, hand: Sequence[Card]) -> int:
+    return _mask_value(_mask_table(ctx), _hand_mask(hand))
+
+
 # --------------------------------------------------------------------------- public API
+
+
+_PREPARED: dict[str, tuple[Rules, _Ctx]] = {}
 
 
 def _prepare(
     cards: CardsLike, rules: RulesLike, wild_rank: int | None
 ) -> tuple[Hand, Rules, _Ctx]:
+    if wild_rank is None and type(rules) is str:
+        hit = _PREPARED.get(rules)
+        if hit is None:
+            r0 = get_rules(rules)
+            hit = _PREPARED[rules] = (r0, _ctx(r0, None))
+        hand = clean_cards(cards)
+        if len(hand) > 40:
+            raise CardError(f"a hand of {len(hand)} cards is too large to analyse (at most 40)")
+        return hand, hit[0], hit[1]
     _check_wild_rank(wild_rank)
     r = get_rules(rules)
     hand = clean_cards(cards)
@@ -786,9 +853,9 @@ def _pure_runs(hand: Sequence[Card], ctx: _Ctx) -> list[tuple[int, tuple[Card, .
         if c.rank == 0:
             continue
         assert c.suit is not None
-        by_suit.setdefault(c.suit.index, set()).add(c.rank - 1)
+        by_suit.setdefault(c.suit.order, set()).add(c.rank - 1)
         if c.rank == 1 and ctx.ace_high:
-            by_suit[c.suit.index].add(13)
+            by_suit[c.suit.order].add(13)
     for s, places in by_suit.items():
         for lo in range(ctx.top):
             if lo not in places:
@@ -889,6 +956,94 @@ def _canonical(p: Partition, rules: Rules, ctx: _Ctx) -> Partition:
     return Partition(ordered, tuple(sorted(p.deadwood)), p.deadwood_points)
 
 
+_Arrangement = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
+
+
+@lru_cache(maxsize=16)
+def _mask_arrangements(ctx: _Ctx) -> tuple[_Arrangement, ...]:
+    """One optimal run arrangement for every one-deck suit holding."""
+    out = []
+    for mask in range(1 << 13):
+        counts = (*tuple(mask >> i & 1 for i in range(13)), 0)
+        runs, dead = next(_suit_arrangements(ctx, counts, 0, 0, 0))
+        merged: list[list[int]] = []
+        for places, _ in sorted(runs):
+            if merged and merged[-1][-1] + 1 == places[0] and (
+                len(merged[-1]) + len(places) <= ctx.maxlen
+            ):
+                merged[-1].extend(places)
+            else:
+                merged.append(list(places))
+        out.append((tuple(tuple(m) for m in merged), tuple(sorted(dead))))
+    return tuple(out)
+
+
+_MELD_CACHE: dict[tuple[str, int, tuple[int, ...]], Meld] = {}
+
+
+def _fast_meld(kind: str, key: int, places: tuple[int, ...]) -> Meld:
+    """Interned pure meld: a run (key = suit, places) or a set (key = rank place, suits)."""
+    ck = (kind, key, places)
+    m = _MELD_CACHE.get(ck)
+    if m is None:
+        if kind == "run":
+            m = Meld(tuple(_place_card(q, key) for q in places), "run")
+        else:
+            m = Meld(tuple(_DECK[su * 13 + key] for su in places), "set")
+        _MELD_CACHE[ck] = m
+    return m
+
+
+def _fast_partition(ctx: _Ctx, rules: Rules, hand: Sequence[Card]) -> Partition:
+    """best_partition for one-deck jokerless hands, from the precomputed tables."""
+    table = _mask_table(ctx)
+    m = _hand_mask(hand)
+    masks = ((m & _M13), (m >> 13) & _M13, (m >> 26) & _M13, m >> 39)
+    trip = (masks[0] & masks[1] & (masks[2] | masks[3])) | (
+        masks[2] & masks[3] & (masks[0] | masks[1])
+    )
+    best_v = INF
+    best: tuple[tuple[tuple[int, int], ...], ...] = ()
+    best_masks: Sequence[int] = masks
+    for combo in itertools.product(*_set_choices(masks, trip)):
+        mm = list(masks)
+        for group in combo:
+            for su, r in group:
+                mm[su] &= ~(1 << r)
+        v = table[mm[0]] + table[mm[1]] + table[mm[2]] + table[mm[3]]
+        if v < best_v:
+            best_v, best, best_masks = v, combo, mm
+    return _fast_build(ctx, rules, best, best_masks)
+
+
+def _fast_build(
+    ctx: _Ctx,
+    rules: Rules,
+    combo: Sequence[tuple[tuple[int, int], ...]],
+    masks: Sequence[int],
+) -> Partition:
+    """The canonical partition for chosen sets and the suit holdings left for runs."""
+    sets = [
+        _fast_meld("set", group[0][1], tuple(su for su, _ in group)) for group in combo if group
+    ]
+    runs: list[Meld] = []
+    dead: list[Card] = []
+    arrangements = _mask_arrangements(ctx)
+    for su in range(4):
+        run_places, dead_places = arrangements[masks[su]]
+        for places in run_places:
+            runs.append(_fast_meld("run", su, places))
+        for q in dead_places:
+            dead.append(_place_card(q, su))
+    if ctx.ace_high:
+        dead.sort()
+    vals = rules.rank_values
+    melds = sorted(sets, key=lambda x: x.cards[0]._index) + runs
+    if len(melds) > 1:
+        melds.sort(key=lambda x: (x.kind != "set", min(x.cards), len(x.cards)))
+    return Partition(tuple(melds), tuple(dead), sum(vals[c.rank] for c in dead))
+
+
 def best_partition(
     cards: CardsLike, rules: RulesLike = "gin", *, wild_rank: int | None = None
 ) -> Partition:
@@ -915,6 +1070,8 @@ def best_partition(
     :raises CardError: for malformed cards. :raises ValueError: for a bad wild rank.
     """
     hand, r, ctx = _prepare(cards, rules, wild_rank)
+    if _fast_eligible(r, hand, ctx):
+        return _fast_partition(ctx, r, hand)
     for p in _partitions(hand, r, ctx, 1):
         return _canonical(p, r, ctx)
     raise AssertionError("no partition found")  # pragma: no cover
@@ -950,11 +1107,83 @@ def deadwood(cards: CardsLike, rules: RulesLike = "gin", *, wild_rank: int | Non
     >>> deadwood("7S 7H 7D 4C 5C 6C 7C KD QH 2S")
     22
     """
+    if wild_rank is None and isinstance(cards, (list, tuple)):
+        table = _FAST_RULES.get(rules) if isinstance(rules, (str, Rules)) else None
+        if table is not None:
+            m = 0
+            for c in cards:  # inline of _hand_mask: the hot path of bots and benchmarks
+                if type(c) is not Card:
+                    break
+                m |= 1 << c._index
+            else:
+                if m.bit_count() == len(cards) and not m >> 52:
+                    return _mask_value(table, m) // BIG
     hand, r, ctx = _prepare(cards, rules, wild_rank)
+    if ctx.nflags == 1 and len(_FAST_RULES) < 64:
+        _FAST_RULES[rules] = _mask_table(ctx)
     return _objective(hand, ctx, r) // BIG
 
 
+_FAST_RULES: dict[RulesLike, tuple[int, ...]] = {}
+
 deadwood_points = deadwood
+
+
+def _fast_discard(ctx: _Ctx, rules: Rules, hand: Sequence[Card]) -> tuple[Card, Partition]:
+    """The best discard of a one-deck jokerless hand (ties: more melded, higher card)."""
+    table = _mask_table(ctx)
+    full = _hand_mask(hand)
+    masks = [full & _M13, (full >> 13) & _M13, (full >> 26) & _M13, full >> 39]
+    trip = (masks[0] & masks[1] & (masks[2] | masks[3])) | (
+        masks[2] & masks[3] & (masks[0] | masks[1])
+    )
+    vals = rules.rank_values
+    best_key = (INF, 0, 0)
+    pick = hand[0]
+    pick_combo: Sequence[tuple[tuple[int, int], ...]] = ()
+    pick_masks: list[int] = masks
+    if not trip:
+        base = table[masks[0]] + table[masks[1]] + table[masks[2]] + table[masks[3]]
+        for c in hand:
+            su, r = divmod(c._index, 13)
+            ms = masks[su]
+            v = base - table[ms] + table[ms & ~(1 << r)]
+            key = (v, -vals[c.rank], -c._index)
+            if key < best_key:
+                best_key, pick = key, c
+        su, r = divmod(pick._index, 13)
+        pick_masks = masks[:]
+        pick_masks[su] &= ~(1 << r)
+    else:
+        # Every set choice of hand - c is a set choice of the hand that leaves c free,
+        # so one pass over the hand's set choices prices every discard.
+        after: dict[int, tuple[int, tuple[tuple[tuple[int, int], ...], ...], list[int]]] = {}
+        for combo in itertools.product(*_set_choices(masks, trip)):
+            mm = masks[:]
+            used = 0
+            for group in combo:
+                for su, r in group:
+                    mm[su] &= ~(1 << r)
+                    used |= 1 << (su * 13 + r)
+            v = table[mm[0]] + table[mm[1]] + table[mm[2]] + table[mm[3]]
+            for c in hand:
+                i = c._index
+                if used >> i & 1:
+                    continue
+                su, r = divmod(i, 13)
+                cand = v - table[mm[su]] + table[mm[su] & ~(1 << r)]
+                prev = after.get(i)
+                if prev is None or cand < prev[0]:
+                    after[i] = (cand, combo, mm)
+        for c in hand:
+            key = (after[c._index][0], -vals[c.rank], -c._index)
+            if key < best_key:
+                best_key, pick = key, c
+        _, pick_combo, mm = after[pick._index]
+        su, r = divmod(pick._index, 13)
+        pick_masks = mm[:]
+        pick_masks[su] &= ~(1 << r)
+    return pick, _fast_build(ctx, rules, pick_combo, pick_masks)
 
 
 def best_discard(
@@ -971,6 +1200,8 @@ def best_discard(
     hand, r, ctx = _prepare(cards, rules, wild_rank)
     if not hand:
         raise CardError("best_discard needs at least one card")
+    if _fast_eligible(r, hand, ctx):
+        return _fast_discard(ctx, r, hand)
     best_key: tuple[int, int, int] | None = None
     best_card: Card | None = None
     for c in dict.fromkeys(hand):

@@ -1,31 +1,770 @@
-"""Rich display of cards as inline SVG (placeholder until the full renderer lands)."""
+"""Rich display of cards, hands and partitions as inline SVG and HTML.
+
+Why: a learner reads a hand faster as playing cards than as ``7S 8S 9S``, and a
+partition faster when each meld is outlined in its own colour and the deadwood is
+dimmed. Everything here is plain strings built with the standard library, so the
+engine stays importable without IPython; Jupyter calls these functions through the
+``_repr_svg_`` / ``_repr_html_`` methods of :class:`Card`, :class:`Hand`, ``Meld`` and
+``Partition``.
+
+Each card is a self-contained ``<svg>`` (no images, no fonts needed for the suit
+shapes, which are drawn as paths) carrying CSS classes and data attributes that
+browser tests and widgets can select on: ``svg.rl-card[data-card="7S"]``; melds are
+``.rl-meld`` groups and the deadwood is ``.rl-deadwood``. All output is well-formed
+XML.
+
+>>> from .cards import parse_cards
+>>> svg = card_svg(parse_cards("7S")[0])
+>>> svg.startswith("<svg") and 'data-card="7S"' in svg and "<title>7♠</title>" in svg
+True
+>>> set_display(palette="four-color").palette
+'four-color'
+>>> reset_display().palette
+'classic'
+>>> set_display(palette="sepia")
+Traceback (most recent call last):
+...
+ValueError: unknown palette 'sepia'; valid palettes: classic, four-color, colorblind
+"""
 
 from __future__ import annotations
 
-import html
-from collections.abc import Iterable
-from typing import Any
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+from typing import TYPE_CHECKING, TypeAlias
 
-from .cards import Card
+from .cards import Card, CardsLike, Suit, clean_cards
+
+if TYPE_CHECKING:
+    from .melds import Meld
+    from .rules import Rules, RulesLike
+    from .solver import Partition
+
+__all__ = [
+    "MELD_COLORS",
+    "PALETTES",
+    "SIZES",
+    "CardKey",
+    "DisplayOptions",
+    "Palette",
+    "card_back_svg",
+    "card_svg",
+    "cards_html",
+    "get_display",
+    "hand_html",
+    "meld_html",
+    "partition_html",
+    "reset_display",
+    "set_display",
+]
 
 
-def card_svg(card: Card) -> str:
-    """A card as a small inline SVG."""
-    color = "#c00" if card.suit is not None and card.suit.is_red else "#111"
+# --------------------------------------------------------------------------- palettes
+
+
+@dataclass(frozen=True)
+class Palette:
+    """Colours of one card style.
+
+    :ivar name: the palette's name (``"classic"``, ``"four-color"``, ``"colorblind"``).
+    :ivar spades: colour of spades (and so on for the other suits).
+    :ivar joker: colour of printed jokers and of the wild-card badge.
+    :ivar face: card background; :ivar border: card edge; :ivar back: card back colour.
+    """
+
+    name: str
+    spades: str
+    hearts: str
+    diamonds: str
+    clubs: str
+    joker: str
+    face: str = "#ffffff"
+    border: str = "#4a4a4a"
+    back: str = "#1f4e79"
+
+    def suit_color(self, suit: Suit | None) -> str:
+        """Colour of a suit's pips and rank (the joker colour for ``None``).
+
+        >>> PALETTES["four-color"].suit_color(Suit.DIAMONDS)
+        '#0057b8'
+        """
+        if suit is None:
+            return self.joker
+        return {
+            Suit.SPADES: self.spades,
+            Suit.HEARTS: self.hearts,
+            Suit.DIAMONDS: self.diamonds,
+            Suit.CLUBS: self.clubs,
+        }[suit]
+
+
+# Okabe & Ito (2008), "Color Universal Design": distinguishable under the common
+# colour-vision deficiencies.
+_OI_BLACK = "#000000"
+_OI_ORANGE = "#E69F00"
+_OI_SKY = "#56B4E9"
+_OI_GREEN = "#009E73"
+_OI_YELLOW = "#F0E442"
+_OI_BLUE = "#0072B2"
+_OI_VERMILLION = "#D55E00"
+_OI_PURPLE = "#CC79A7"
+
+PALETTES: dict[str, Palette] = {
+    "classic": Palette(
+        name="classic", spades="#111111", hearts="#c8102e", diamonds="#c8102e",
+        clubs="#111111", joker="#6a1b9a",
+    ),
+    "four-color": Palette(
+        name="four-color", spades="#111111", hearts="#c8102e", diamonds="#0057b8",
+        clubs="#1a7f37", joker="#6a1b9a",
+    ),
+    "colorblind": Palette(
+        name="colorblind", spades=_OI_BLACK, hearts=_OI_VERMILLION, diamonds=_OI_BLUE,
+        clubs=_OI_GREEN, joker=_OI_PURPLE, back=_OI_BLUE,
+    ),
+}
+"""The card styles: ``classic`` (red/black), ``four-color`` and ``colorblind`` (Okabe-Ito)."""
+
+MELD_COLORS: tuple[str, ...] = (
+    _OI_BLUE, _OI_ORANGE, _OI_GREEN, _OI_PURPLE, _OI_VERMILLION, _OI_SKY, _OI_BLACK, _OI_YELLOW,
+)
+"""Outline colours for melds, in order: Okabe-Ito, safe for colour-blind readers."""
+
+SIZES: dict[str, int] = {"small": 40, "medium": 60, "large": 84}
+"""Named card widths in pixels (a card is 1.4 times as tall as it is wide)."""
+
+_MIN_SIZE, _MAX_SIZE = 16, 400
+_ASPECT = 1.4
+
+
+# --------------------------------------------------------------------------- settings
+
+
+@dataclass(frozen=True)
+class DisplayOptions:
+    """The current display choice: a palette name and a card width in pixels.
+
+    >>> DisplayOptions().palette, DisplayOptions().size
+    ('classic', 60)
+    """
+
+    palette: str = "classic"
+    size: int = SIZES["medium"]
+
+    @property
+    def colors(self) -> Palette:
+        """The :class:`Palette` object of :attr:`palette`."""
+        return PALETTES[self.palette]
+
+
+_current = DisplayOptions()
+
+
+def _check_palette(palette: str | Palette) -> Palette:
+    if isinstance(palette, Palette):
+        return palette
+    if not isinstance(palette, str) or palette.strip().lower() not in PALETTES:
+        raise ValueError(
+            f"unknown palette {palette!r}; valid palettes: {', '.join(PALETTES)}"
+        )
+    return PALETTES[palette.strip().lower()]
+
+
+def _check_size(size: int | str) -> int:
+    if isinstance(size, str):
+        key = size.strip().lower()
+        if key in SIZES:
+            return SIZES[key]
+        raise ValueError(f"unknown card size {size!r}; use {', '.join(SIZES)} or pixels")
+    if isinstance(size, bool) or not isinstance(size, int) or not _MIN_SIZE <= size <= _MAX_SIZE:
+        raise ValueError(
+            f"card size must be a width in pixels from {_MIN_SIZE} to {_MAX_SIZE} "
+            f"or one of {', '.join(SIZES)}, got {size!r}"
+        )
+    return size
+
+
+def set_display(
+    palette: str | None = None, size: int | str | None = None
+) -> DisplayOptions:
+    """Choose how cards look from now on (every later render uses it).
+
+    Why: one call at the top of a notebook switches a whole lesson to four-colour or
+    colour-blind-safe cards, or to bigger cards for a projector.
+
+    >>> set_display(palette="colorblind", size="large")
+    DisplayOptions(palette='colorblind', size=84)
+    >>> set_display(size=50)
+    DisplayOptions(palette='colorblind', size=50)
+    >>> _ = reset_display()
+
+    :param palette: ``"classic"``, ``"four-color"`` or ``"colorblind"``; None keeps it.
+    :param size: card width in pixels (16..400) or ``"small"``/``"medium"``/``"large"``.
+    :return: the new options.
+    :raises ValueError: for an unknown palette or a bad size, naming it.
+    """
+    global _current
+    new_palette = _current.palette if palette is None else _check_palette(palette).name
+    new_size = _current.size if size is None else _check_size(size)
+    _current = DisplayOptions(palette=new_palette, size=new_size)
+    return _current
+
+
+def get_display() -> DisplayOptions:
+    """The current display options.
+
+    >>> isinstance(get_display(), DisplayOptions)
+    True
+    """
+    return _current
+
+
+def reset_display() -> DisplayOptions:
+    """Back to the defaults (classic palette, medium cards).
+
+    >>> reset_display()
+    DisplayOptions(palette='classic', size=60)
+    """
+    global _current
+    _current = DisplayOptions()
+    return _current
+
+
+def _resolve(palette: str | Palette | None, size: int | str | None) -> tuple[Palette, int]:
+    pal = _current.colors if palette is None else _check_palette(palette)
+    px = _current.size if size is None else _check_size(size)
+    return pal, px
+
+
+# --------------------------------------------------------------------------- shapes
+
+# Suit shapes in a 100 x 100 box, drawn as paths so they need no font.
+_SUIT_SHAPES: dict[Suit, str] = {
+    Suit.HEARTS: (
+        '<path d="M50 92 C35 78 4 58 4 32 C4 16 16 6 29 6 C39 6 46 12 50 20 '
+        'C54 12 61 6 71 6 C84 6 96 16 96 32 C96 58 65 78 50 92 Z"/>'
+    ),
+    Suit.DIAMONDS: '<path d="M50 3 L86 50 L50 97 L14 50 Z"/>',
+    Suit.SPADES: (
+        '<path d="M50 3 C62 22 95 40 95 62 C95 76 85 84 72 84 C64 84 57 80 53 74 '
+        'C55 84 60 91 68 97 L32 97 C40 91 45 84 47 74 C43 80 36 84 28 84 '
+        'C15 84 5 76 5 62 C5 40 38 22 50 3 Z"/>'
+    ),
+    Suit.CLUBS: (
+        '<circle cx="50" cy="27" r="21"/><circle cx="26" cy="59" r="21"/>'
+        '<circle cx="74" cy="59" r="21"/><circle cx="50" cy="52" r="12"/>'
+        '<path d="M46 56 C46 76 40 88 30 97 L70 97 C60 88 54 76 54 56 Z"/>'
+    ),
+}
+
+_SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds",
+               Suit.CLUBS: "clubs"}
+_RANK_NAMES = ("joker", "ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen",
+               "king")
+_FONT = "'DejaVu Sans', 'Helvetica Neue', Arial, Helvetica, sans-serif"
+
+
+def _num(x: float) -> str:
+    """Short decimal for SVG coordinates."""
+    text = f"{x:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("", "-0") else text
+
+
+def _pip(suit: Suit, x: float, y: float, size: float, color: str, cls: str = "rl-pip") -> str:
+    """A suit shape with its top-left corner at (x, y) and the given side length."""
     return (
-        '<svg class="card" width="40" height="56" xmlns="http://www.w3.org/2000/svg">'
-        '<rect x="1" y="1" width="38" height="54" rx="4" fill="white" stroke="#333"/>'
-        f'<text x="6" y="20" fill="{color}">{html.escape(card.glyph)}</text></svg>'
+        f'<g class="{cls}" fill="{color}" '
+        f'transform="translate({_num(x)} {_num(y)}) scale({_num(size / 100)})">'
+        f"{_SUIT_SHAPES[suit]}</g>"
     )
 
 
-def cards_html(cards: Iterable[Card]) -> str:
-    """Cards side by side."""
-    return "<div>" + "".join(card_svg(c) for c in cards) + "</div>"
+def _star_points(cx: float, cy: float, outer: float, inner: float) -> str:
+    pts = []
+    for i in range(10):
+        r = outer if i % 2 == 0 else inner
+        a = math.pi / 2 + i * math.pi / 5
+        pts.append(f"{_num(cx + r * math.cos(a))},{_num(cy - r * math.sin(a))}")
+    return " ".join(pts)
 
 
-def partition_html(partition: Any) -> str:
-    """A partition: melds then deadwood."""
-    parts = [cards_html(m.cards) for m in partition.melds]
-    parts.append(cards_html(partition.deadwood))
-    return "<div>" + "".join(parts) + f"<p>deadwood {partition.deadwood_points}</p></div>"
+def _svg_open(classes: list[str], attrs: dict[str, str], width: int, style: str) -> str:
+    height = round(width * _ASPECT)
+    extra = "".join(f' {k}="{escape(v)}"' for k, v in attrs.items())
+    style_attr = f' style="{style}"' if style else ""
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="{" ".join(classes)}"{extra} '
+        f'width="{width}" height="{height}" viewBox="0 0 100 140" role="img"{style_attr}>'
+    )
+
+
+def _outline(color: str | None, selected: bool) -> str:
+    parts = []
+    if color is not None:
+        parts.append(
+            f'<rect class="rl-outline" x="3.5" y="3.5" width="93" height="133" rx="8" '
+            f'fill="none" stroke="{escape(color)}" stroke-width="5"/>'
+        )
+    if selected:
+        parts.append(
+            '<rect class="rl-select-mark" x="1.5" y="1.5" width="97" height="137" rx="9" '
+            'fill="none" stroke="#111111" stroke-width="3" stroke-dasharray="8 5"/>'
+        )
+    return "".join(parts)
+
+
+def card_svg(
+    card: Card,
+    *,
+    palette: str | Palette | None = None,
+    size: int | str | None = None,
+    highlight: str | None = None,
+    dim: bool = False,
+    selected: bool = False,
+    wild_rank: int | None = None,
+    index: int | None = None,
+) -> str:
+    """One card as a self-contained inline SVG.
+
+    A rounded white card with the rank and a suit pip in two opposite corners and a big
+    pip in the centre (a framed pip for J, Q, K); a printed joker is a ``JK`` card with
+    a star. Suit shapes are paths, so the card reads the same in every browser.
+
+    >>> from .cards import Card
+    >>> s = card_svg(Card.parse("10H"), palette="four-color", highlight="#0072B2")
+    >>> 'class="rl-card rl-highlight"' in s, 'data-card="10H"' in s, "#c8102e" in s
+    (True, True, True)
+    >>> "rl-joker" in card_svg(Card.parse("JK"))
+    True
+    >>> card_svg(Card.parse("7S"), size=5)
+    Traceback (most recent call last):
+    ...
+    ValueError: card size must be a width in pixels from 16 to 400 or one of ..., got 5
+
+    :param card: the card.
+    :param palette: palette name or :class:`Palette`; None uses :func:`get_display`.
+    :param size: card width in pixels or a size name; None uses :func:`get_display`.
+    :param highlight: outline colour (a meld colour), or None.
+    :param dim: draw the card faded (deadwood).
+    :param selected: mark the card as selected (dashed dark edge).
+    :param wild_rank: Indian Rummy's wild rank: those cards get a star badge.
+    :param index: position in a hand, written as ``data-index``.
+    :return: the ``<svg>`` element as a string.
+    :raises ValueError: for an unknown palette or bad size.
+    """
+    pal, width = _resolve(palette, size)
+    is_wild = wild_rank is not None and not card.is_joker and card.rank == wild_rank
+    classes = ["rl-card"]
+    if card.is_joker:
+        classes.append("rl-joker")
+    if is_wild:
+        classes.append("rl-wild")
+    if highlight is not None:
+        classes.append("rl-highlight")
+    if dim:
+        classes.append("rl-dim")
+    if selected:
+        classes.append("rl-selected")
+    attrs = {"data-card": card.code, "data-rank": str(card.rank)}
+    if card.suit is not None:
+        attrs["data-suit"] = card.suit.value
+    if index is not None:
+        attrs["data-index"] = str(index)
+    if highlight is not None:
+        attrs["data-color"] = highlight
+    if card.suit is None:
+        label = "joker"
+    else:
+        label = f"{_RANK_NAMES[card.rank]} of {_SUIT_NAMES[card.suit]}"
+    if is_wild:
+        label += " (wild)"
+    attrs["aria-label"] = label
+    style = "opacity:0.42" if dim else ""
+    color = pal.suit_color(card.suit)
+    out = [_svg_open(classes, attrs, width, style), f"<title>{escape(card.glyph)}</title>"]
+    out.append(
+        f'<rect class="rl-face" x="1.5" y="1.5" width="97" height="137" rx="9" '
+        f'fill="{pal.face}" stroke="{pal.border}" stroke-width="2"/>'
+    )
+    rank_text = "JK" if card.suit is None else card.glyph[:-1]
+    squeeze = ' textLength="25" lengthAdjust="spacingAndGlyphs"' if len(rank_text) > 1 else ""
+    corner_text = (
+        f'<text x="14.5" y="31" font-size="28" font-weight="700" text-anchor="middle" '
+        f'font-family="{_FONT}"{squeeze}>{rank_text}</text>'
+    )
+    if card.suit is None:
+        corner_mark = f'<polygon points="{_star_points(14.5, 45, 9, 3.8)}"/>'
+        centre = (
+            f'<g class="rl-star" fill="{color}">'
+            f'<polygon points="{_star_points(50, 72, 30, 12.5)}"/></g>'
+            f'<text x="50" y="121" font-size="11" font-weight="700" text-anchor="middle" '
+            f'fill="{color}" font-family="{_FONT}" letter-spacing="0.5">JOKER</text>'
+        )
+    else:
+        corner_mark = _pip(card.suit, 6.5, 36, 16, color, "rl-pip rl-corner-pip")
+        big = 56 if card.rank == 1 else 46
+        centre = _pip(card.suit, 50 - big / 2, 70 - big / 2, big, color, "rl-pip rl-center-pip")
+        if card.rank >= 11:
+            centre = (
+                f'<rect class="rl-court" x="28" y="22" width="44" height="96" rx="4" '
+                f'fill="none" stroke="{color}" stroke-width="2" opacity="0.55"/>' + centre
+            )
+    corner = f'<g class="rl-corner" fill="{color}">{corner_text}{corner_mark}</g>'
+    out.append(corner)
+    out.append(f'<g transform="rotate(180 50 70)">{corner}</g>')
+    out.append(centre)
+    if is_wild:
+        out.append(
+            f'<g class="rl-wild-badge"><circle cx="80" cy="20" r="13" fill="{pal.joker}"/>'
+            f'<polygon points="{_star_points(80, 20.5, 10, 4.2)}" fill="#ffffff"/></g>'
+        )
+    out.append(_outline(highlight, selected))
+    out.append("</svg>")
+    return "".join(out)
+
+
+def card_back_svg(
+    *, palette: str | Palette | None = None, size: int | str | None = None
+) -> str:
+    """The back of a card (an opponent's hidden card, the stock).
+
+    >>> 'class="rl-card rl-back"' in card_back_svg()
+    True
+    """
+    pal, width = _resolve(palette, size)
+    diamonds = "".join(
+        f"M{x} {y - 4}l4 4l-4 4l-4 -4z"
+        for x in range(20, 81, 10) for y in range(22, 121, 10)
+    )
+    return (
+        _svg_open(["rl-card", "rl-back"], {"data-card": "back", "aria-label": "card back"},
+                  width, "")
+        + "<title>card back</title>"
+        + f'<rect class="rl-face" x="1.5" y="1.5" width="97" height="137" rx="9" '
+        f'fill="{pal.face}" stroke="{pal.border}" stroke-width="2"/>'
+        + f'<rect x="9" y="9" width="82" height="122" rx="5" fill="{pal.back}"/>'
+        + f'<path d="{diamonds}" fill="#ffffff" fill-opacity="0.3"/>'
+        + '<rect x="13" y="13" width="74" height="114" rx="3" fill="none" stroke="#ffffff" '
+        + 'stroke-width="2"/></svg>'
+    )
+
+
+# --------------------------------------------------------------------------- hands
+
+CardKey: TypeAlias = int | Card | str
+"""A card selector: a position in the hand (int), a :class:`Card` or a card token."""
+
+
+def _positions(spec: object, hand: Sequence[Card], what: str) -> list[int]:
+    """Positions in ``hand`` picked by ``spec`` (positions, cards, tokens or a card string)."""
+    if spec is None:
+        return []
+    items: Iterable[object]
+    if isinstance(spec, str):
+        items = clean_cards(spec)
+    elif isinstance(spec, Card | int):
+        items = (spec,)
+    elif isinstance(spec, Iterable):
+        items = spec
+    else:
+        raise ValueError(f"{what} must be positions, cards or card tokens, got {spec!r}")
+    out: list[int] = []
+    for item in items:
+        if isinstance(item, bool):
+            raise ValueError(f"{what}: expected a position or a card, got {item!r}")
+        if isinstance(item, int):
+            if not -len(hand) <= item < len(hand):
+                raise ValueError(
+                    f"{what}: position {item} is outside a hand of {len(hand)} cards"
+                )
+            out.append(item % len(hand))
+            continue
+        card = Card.parse(item) if isinstance(item, str) else item
+        if not isinstance(card, Card):
+            raise ValueError(f"{what}: expected a position or a card, got {item!r}")
+        found = [i for i, c in enumerate(hand) if c == card]
+        if not found:
+            raise ValueError(f"{what}: {card.code} is not among the cards shown")
+        out.extend(found)
+    return out
+
+
+def _color_map(
+    highlight: Mapping[CardKey, str] | Iterable[CardKey] | str | Card | None,
+    hand: Sequence[Card],
+) -> dict[int, str]:
+    if highlight is None:
+        return {}
+    if isinstance(highlight, Mapping):
+        colors: dict[int, str] = {}
+        for key, color in highlight.items():
+            if not isinstance(color, str):
+                raise ValueError(f"highlight: colour for {key!r} must be a string, got {color!r}")
+            for i in _positions((key,), hand, "highlight"):
+                colors[i] = color
+        return colors
+    return dict.fromkeys(_positions(highlight, hand, "highlight"), MELD_COLORS[0])
+
+
+def _label_map(
+    labels: Sequence[str | None] | Mapping[CardKey, str] | None, hand: Sequence[Card]
+) -> dict[int, str]:
+    if labels is None:
+        return {}
+    if isinstance(labels, str):
+        raise ValueError("labels must be a sequence (one per card) or a mapping, not a string")
+    if isinstance(labels, Mapping):
+        out: dict[int, str] = {}
+        for key, text in labels.items():
+            for i in _positions((key,), hand, "labels"):
+                out[i] = str(text)
+        return out
+    seq = list(labels)
+    if len(seq) > len(hand):
+        raise ValueError(f"labels: {len(seq)} labels for {len(hand)} cards")
+    return {i: str(t) for i, t in enumerate(seq) if t is not None}
+
+
+def cards_html(
+    cards: CardsLike,
+    *,
+    highlight: Mapping[CardKey, str] | Iterable[CardKey] | str | Card | None = None,
+    dim: Iterable[CardKey] | str | Card | None = None,
+    selected: Iterable[CardKey] | str | Card | None = None,
+    labels: Sequence[str | None] | Mapping[CardKey, str] | None = None,
+    palette: str | Palette | None = None,
+    size: int | str | None = None,
+    wild_rank: int | None = None,
+    overlap: bool = False,
+) -> str:
+    """Cards side by side, with optional outlines, dimming, selection and captions.
+
+    Why: the building block of every view; widgets outline melds with ``highlight``,
+    fade deadwood with ``dim`` and raise the cards a learner picked with ``selected``.
+    Cards are picked by position (int, for duplicates in two-deck games), by card or
+    by token; a string is read as cards (``dim="KD QH"``).
+
+    >>> html = cards_html("7S 8S 9S KD", highlight={0: "#E69F00", "8S": "#E69F00"},
+    ...                   dim="KD", labels=["", "", "", "10"])
+    >>> html.count('class="rl-card'), html.count("rl-highlight"), html.count("rl-dim")
+    (4, 2, 1)
+    >>> cards_html("7S", dim="8S")
+    Traceback (most recent call last):
+    ...
+    ValueError: dim: 8S is not among the cards shown
+
+    :param cards: the cards (string, cards or tokens).
+    :param highlight: cards to outline: a mapping to colours, or a collection (first
+        meld colour).
+    :param dim: cards to fade. :param selected: cards to raise and mark.
+    :param labels: a caption under each card (sequence, ``None`` to skip) or a mapping.
+    :param palette: palette override. :param size: card width override.
+    :param wild_rank: mark cards of this rank as wild (Indian Rummy).
+    :param overlap: fan the cards (each covering part of the previous) to save room.
+    :return: an HTML ``<div class="rl-hand">``.
+    :raises ValueError: for a selector that matches no card, or bad display options.
+    """
+    hand = clean_cards(cards)
+    pal, width = _resolve(palette, size)
+    colors = _color_map(highlight, hand)
+    dimmed = set(_positions(dim, hand, "dim"))
+    chosen = set(_positions(selected, hand, "selected"))
+    captions = _label_map(labels, hand)
+    gap = -round(width * 0.45) if overlap else max(2, round(width * 0.06))
+    lift = round(width * 0.18)
+    if not hand:
+        return (
+            '<div class="rl-hand rl-empty" data-count="0" style="display:inline-block;'
+            f'font-family:{escape(_FONT)};color:#777;font-style:italic">no cards</div>'
+        )
+    out = [
+        f'<div class="rl-hand" data-count="{len(hand)}" data-palette="{pal.name}" '
+        f'style="display:inline-flex;flex-wrap:wrap;align-items:flex-end;'
+        f'padding-top:{lift}px;line-height:1">'
+    ]
+    for i, card in enumerate(hand):
+        margin = f"margin-left:{gap}px;" if i else ""
+        shift = f"transform:translateY(-{lift}px);" if i in chosen else ""
+        out.append(
+            f'<div class="rl-slot" data-index="{i}" style="{margin}{shift}'
+            'display:flex;flex-direction:column;align-items:center">'
+        )
+        out.append(
+            card_svg(card, palette=pal, size=width, highlight=colors.get(i), dim=i in dimmed,
+                     selected=i in chosen, wild_rank=wild_rank, index=i)
+        )
+        if i in captions:
+            out.append(
+                f'<div class="rl-label" style="font:{max(9, round(width * 0.2))}px '
+                f'{escape(_FONT)};color:#333;margin-top:2px">{escape(captions[i])}</div>'
+            )
+        out.append("</div>")
+    out.append("</div>")
+    return "".join(out)
+
+
+def hand_html(
+    cards: CardsLike,
+    *,
+    title: str | None = None,
+    highlight: Mapping[CardKey, str] | Iterable[CardKey] | str | Card | None = None,
+    dim: Iterable[CardKey] | str | Card | None = None,
+    selected: Iterable[CardKey] | str | Card | None = None,
+    labels: Sequence[str | None] | Mapping[CardKey, str] | None = None,
+    palette: str | Palette | None = None,
+    size: int | str | None = None,
+    wild_rank: int | None = None,
+    overlap: bool = False,
+) -> str:
+    """A hand with an optional title line; the other options are those of :func:`cards_html`.
+
+    >>> hand_html("AS 2S 3S", title="Your hand").count("rl-card")
+    3
+
+    :param cards: the hand. :param title: a caption above the cards.
+    :return: an HTML ``<div class="rl-hand-view">``.
+    """
+    head = ""
+    if title is not None:
+        head = (
+            f'<div class="rl-title" style="font:600 14px {escape(_FONT)};margin:2px 0">'
+            f"{escape(title)}</div>"
+        )
+    body = cards_html(
+        cards, highlight=highlight, dim=dim, selected=selected, labels=labels,
+        palette=palette, size=size, wild_rank=wild_rank, overlap=overlap,
+    )
+    return f'<div class="rl-hand-view">{head}{body}</div>'
+
+
+# --------------------------------------------------------------------------- melds
+
+
+def _meld_caption(meld: Meld, indian: bool) -> str:
+    if meld.kind == "set":
+        return "set" if meld.is_pure else "set with joker"
+    if indian:
+        return "pure sequence" if meld.is_pure else "impure sequence"
+    return "run" if meld.is_pure else "run with joker"
+
+
+def meld_html(
+    meld: Meld,
+    *,
+    color: str = MELD_COLORS[0],
+    index: int = 0,
+    palette: str | Palette | None = None,
+    size: int | str | None = None,
+    wild_rank: int | None = None,
+    indian: bool | None = None,
+) -> str:
+    """One meld as a group outlined in ``color`` (dashed when a joker stands in).
+
+    The caption names the meld: ``set``, ``run`` or, in Indian Rummy terms (``indian``;
+    by default when ``wild_rank`` is given), ``pure sequence`` / ``impure sequence``.
+
+    >>> from .melds import classify_meld
+    >>> m = classify_meld("7S 7H 7D")
+    >>> h = meld_html(m, color="#E69F00")
+    >>> 'class="rl-meld rl-meld-set"' in h, 'data-color="#E69F00"' in h
+    (True, True)
+    """
+    pal, width = _resolve(palette, size)
+    if indian is None:
+        indian = wild_rank is not None
+    style = "solid" if meld.is_pure else "dashed"
+    codes = " ".join(c.code for c in meld.cards)
+    return (
+        f'<div class="rl-meld rl-meld-{escape(meld.kind)}" data-kind="{escape(meld.kind)}" '
+        f'data-pure="{str(meld.is_pure).lower()}" data-meld-index="{index}" '
+        f'data-color="{escape(color)}" data-cards="{escape(codes)}" '
+        f'title="{escape(meld.describe(wild_rank))}" '
+        f'style="display:inline-flex;flex-direction:column;align-items:center;'
+        f'border:3px {style} {escape(color)};border-radius:10px;padding:3px 5px 2px">'
+        + cards_html(meld.cards, highlight=dict.fromkeys(range(len(meld.cards)), color),
+                     palette=pal, size=width, wild_rank=wild_rank)
+        + f'<div class="rl-caption" style="font:600 {max(10, round(width * 0.2))}px '
+        f'{escape(_FONT)};color:#333;margin-top:2px">{escape(_meld_caption(meld, indian))}</div>'
+        + "</div>"
+    )
+
+
+def partition_html(
+    partition: Partition,
+    *,
+    palette: str | Palette | None = None,
+    size: int | str | None = None,
+    rules: RulesLike | None = None,
+    wild_rank: int | None = None,
+    explain: bool = False,
+) -> str:
+    """A partition: each meld outlined in its own colour, then the dimmed deadwood.
+
+    Why: seeing the melds as coloured groups and the leftovers faded is how a learner
+    checks the solver's answer at a glance. The deadwood points are printed under it;
+    with ``rules`` each deadwood card is labelled with its value, and ``explain=True``
+    adds the solver's one-line reason per meld.
+
+    >>> from .solver import best_partition
+    >>> h = partition_html(best_partition("7S 7H 7D 4C 5C 6C 7C KD QH 2S"), rules="gin")
+    >>> h.count('class="rl-meld '), h.count("rl-dim"), 'data-deadwood-points="22"' in h
+    (2, 3, True)
+
+    :param partition: a :class:`~rummy_lab.engine.solver.Partition`.
+    :param palette: palette override. :param size: card width override.
+    :param rules: the rules the partition was made under (for card values and reasons).
+    :param wild_rank: Indian Rummy's wild rank (badges and reasons).
+    :param explain: list the reason for each meld and the deadwood sum.
+    :return: an HTML ``<div class="rl-partition">``.
+    """
+    pal, width = _resolve(palette, size)
+    r: Rules | None = None
+    if rules is not None:
+        from .rules import get_rules
+
+        r = get_rules(rules)
+    indian = wild_rank is not None or (r is not None and r.variant.value == "indian")
+    out = [
+        f'<div class="rl-partition" data-deadwood-points="{partition.deadwood_points}" '
+        f'data-meld-count="{len(partition.melds)}" style="font-family:{escape(_FONT)}">',
+        '<div class="rl-groups" style="display:flex;flex-wrap:wrap;gap:10px;'
+        'align-items:flex-end">',
+    ]
+    for i, meld in enumerate(partition.melds):
+        color = MELD_COLORS[i % len(MELD_COLORS)]
+        out.append(meld_html(meld, color=color, index=i, palette=pal, size=width,
+                             wild_rank=wild_rank, indian=indian))
+    if partition.deadwood:
+        labels: list[str | None] | None = None
+        if r is not None:
+            labels = [str(r.card_value(c, wild_rank)) for c in partition.deadwood]
+        codes = " ".join(c.code for c in partition.deadwood)
+        out.append(
+            f'<div class="rl-deadwood" data-points="{partition.deadwood_points}" '
+            f'data-cards="{escape(codes)}" style="display:inline-flex;flex-direction:column;'
+            'align-items:center;border:2px dotted #9a9a9a;border-radius:10px;'
+            'padding:3px 5px 2px">'
+            + cards_html(partition.deadwood, dim=range(len(partition.deadwood)),
+                         labels=labels, palette=pal, size=width, wild_rank=wild_rank)
+            + f'<div class="rl-caption" style="font:600 {max(10, round(width * 0.2))}px '
+            f'{escape(_FONT)};color:#666;margin-top:2px">deadwood</div></div>'
+        )
+    out.append("</div>")
+    if partition.deadwood:
+        total = (
+            f"Deadwood: <b>{partition.deadwood_points}</b> point"
+            f"{'' if partition.deadwood_points == 1 else 's'}"
+            f" ({len(partition.deadwood)} card{'' if len(partition.deadwood) == 1 else 's'})"
+        )
+    else:
+        total = "No deadwood: every card is melded (<b>0</b> points)"
+    out.append(f'<div class="rl-points" style="margin-top:4px;font-size:14px">{total}</div>')
+    if explain:
+        lines = partition.explain(r if r is not None else "gin", wild_rank=wild_rank)
+        out.append('<ul class="rl-explain" style="margin:4px 0;font-size:13px">')
+        out.extend(f"<li>{escape(line)}</li>" for line in lines)
+        out.append("</ul>")
+    out.append("</div>")
+    return "".join(out)

@@ -1,0 +1,345 @@
+"""The ``rummy-lab`` command line: open the tutorials, analyse a hand.
+
+Why: a learner or a teacher can check a hand in a terminal without writing Python,
+and one command opens every tutorial in JupyterLab.
+
+Subcommands live in a registry (:data:`COMMANDS`); a module adds one with
+:func:`register_command` and :func:`main` builds the parser from it, so new
+subcommands need no change here beyond their own registration.
+
+>>> main(["analyze", "7S 7H 7D 4C 5C 6C 7C KD QH 2S"])  # doctest: +ELLIPSIS
+Hand: 7S 7H 7D 4C 5C 6C 7C KD QH 2S (10 cards, rules: gin)
+...
+  deadwood points: 22
+...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import shlex
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .engine.cards import RANK_SYMBOLS, CardsLike, clean_cards
+from .engine.errors import RummyError
+from .engine.rules import Rules, RulesLike, get_rules
+
+__all__ = ["COMMANDS", "Command", "build_parser", "main", "register_command", "tutorials_dir"]
+
+
+@dataclass(frozen=True)
+class Command:
+    """One ``rummy-lab`` subcommand.
+
+    :ivar name: what the user types (``analyze``).
+    :ivar help: one line for ``rummy-lab --help``.
+    :ivar configure: adds the subcommand's arguments to its parser.
+    :ivar run: does the work; returns the exit code.
+    """
+
+    name: str
+    help: str
+    configure: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], int]
+    description: str | None = None
+
+
+COMMANDS: dict[str, Command] = {}
+"""Registered subcommands, in the order they appear in ``--help``."""
+
+
+def register_command(
+    name: str,
+    *,
+    help: str,
+    configure: Callable[[argparse.ArgumentParser], None],
+    run: Callable[[argparse.Namespace], int],
+    description: str | None = None,
+) -> Command:
+    """Add a subcommand to ``rummy-lab`` (a later registration of a name replaces it).
+
+    >>> cmd = register_command("hello", help="say hello", configure=lambda p: None,
+    ...                        run=lambda args: print("hello") or 0)
+    >>> main(["hello"])
+    hello
+    0
+    >>> del COMMANDS["hello"]
+
+    :param name: the subcommand's name. :param help: its one-line help.
+    :param configure: called with the subcommand's parser to add arguments.
+    :param run: called with the parsed arguments; returns the exit code.
+    :return: the registered :class:`Command`.
+    """
+    command = Command(name=name, help=help, configure=configure, run=run,
+                      description=description)
+    COMMANDS[name] = command
+    return command
+
+
+class _UsageError(Exception):
+    """A problem with the user's input: message to stderr, exit code 2."""
+
+
+def _version() -> str:
+    from . import __version__
+
+    return __version__
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser for every registered subcommand.
+
+    >>> sorted(build_parser().parse_args(["lab", "--no-browser"]).__dict__)[:3]
+    ['command', 'dry_run', 'jupyter_args']
+    """
+    parser = argparse.ArgumentParser(
+        prog="rummy-lab",
+        description="Learn and analyse rummy card games (Gin, Oklahoma, Hollywood, "
+        "Rummy 500, Basic and Indian Rummy).",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for command in COMMANDS.values():
+        p = sub.add_parser(
+            command.name, help=command.help, description=command.description or command.help
+        )
+        command.configure(p)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run ``rummy-lab`` with the given arguments (``sys.argv[1:]`` by default).
+
+    Input errors (bad cards, unknown rules) print one line to stderr and return 2,
+    never a traceback.
+
+    >>> main(["analyze", "7S 7X"])
+    2
+
+    :param argv: the arguments after the program name.
+    :return: the process exit code.
+    """
+    parser = build_parser()
+    try:
+        args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+    except SystemExit as exc:  # --help, --version and argparse's own usage errors
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    command = COMMANDS[args.command]
+    try:
+        return command.run(args)
+    except (_UsageError, RummyError, ValueError) as exc:
+        print(f"rummy-lab {command.name}: error: {exc}", file=sys.stderr)
+        return 2
+
+
+# --------------------------------------------------------------------------- lab
+
+
+def tutorials_dir() -> Path:
+    """The folder ``rummy-lab lab`` opens: the repository's ``tutorials/`` if there is one
+    next to the package, else the current directory.
+
+    >>> tutorials_dir().is_dir()
+    True
+    """
+    candidate = Path(__file__).resolve().parent.parent / "tutorials"
+    return candidate if candidate.is_dir() else Path.cwd()
+
+
+def _configure_lab(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--no-browser", action="store_true",
+                   help="do not open a browser tab (passed to JupyterLab)")
+    p.add_argument("--port", type=int, default=None, help="port for the JupyterLab server")
+    p.add_argument("--dry-run", action="store_true",
+                   help="print the JupyterLab command instead of running it")
+    p.add_argument("jupyter_args", nargs="*", metavar="-- JUPYTER_ARG",
+                   help="further options for JupyterLab, after a '--'")
+
+
+def lab_command(args: argparse.Namespace) -> list[str]:
+    """The command line that ``rummy-lab lab`` runs: this Python's ``-m jupyterlab``.
+
+    >>> cmd = lab_command(build_parser().parse_args(["lab", "--no-browser", "--port", "8890"]))
+    >>> cmd[1:3], "--no-browser" in cmd, "--ServerApp.port=8890" in cmd
+    (['-m', 'jupyterlab'], True, True)
+    """
+    cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={tutorials_dir()}"]
+    if args.no_browser:
+        cmd.append("--no-browser")
+    if args.port is not None:
+        if not 1 <= args.port <= 65535:
+            raise _UsageError(f"--port must be from 1 to 65535, got {args.port}")
+        cmd.append(f"--ServerApp.port={args.port}")
+    cmd.extend(args.jupyter_args)
+    return cmd
+
+
+def _run_lab(args: argparse.Namespace) -> int:
+    cmd = lab_command(args)
+    if args.dry_run:
+        print(shlex.join(cmd))
+        return 0
+    if importlib.util.find_spec("jupyterlab") is None:
+        print("rummy-lab lab: error: JupyterLab is not installed in this Python "
+              f"({sys.executable}); run 'make lab' from the repository, or "
+              "'pip install jupyterlab'", file=sys.stderr)
+        return 1
+    print(f"Opening JupyterLab in {tutorials_dir()} (Ctrl-C to stop)", file=sys.stderr)
+    try:
+        return subprocess.call(cmd)
+    except KeyboardInterrupt:
+        return 130
+
+
+# --------------------------------------------------------------------------- analyze
+
+_RANK_BY_TOKEN = {sym: i for i, sym in enumerate(RANK_SYMBOLS) if i}
+_RANK_BY_TOKEN["T"] = 10
+_RANK_BY_TOKEN.update({str(i): i for i in range(1, 14)})
+
+
+def parse_rank(text: str) -> int:
+    """A rank from ``A 2-10 T J Q K`` or a number 1..13 (for ``--wild``).
+
+    >>> parse_rank("7"), parse_rank("q"), parse_rank("A"), parse_rank("13")
+    (7, 12, 1, 13)
+    """
+    rank = _RANK_BY_TOKEN.get(text.strip().upper())
+    if rank is None:
+        raise _UsageError(f"--wild must be a rank (A 2-10 J Q K or 1-13), got {text!r}")
+    return rank
+
+
+def _parse_value(text: str) -> Any:
+    low = text.strip().lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    if low in ("none", "null"):
+        return None
+    try:
+        return int(low)
+    except ValueError:
+        return text.strip()
+
+
+def _rules_from(args: argparse.Namespace) -> Rules:
+    overrides: dict[str, Any] = {}
+    for item in args.option:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise _UsageError(f"--option expects FIELD=VALUE, got {item!r}")
+        overrides[name.strip()] = _parse_value(value)
+    return get_rules(args.rules, **overrides)
+
+
+def _configure_analyze(p: argparse.ArgumentParser) -> None:
+    p.add_argument("cards", nargs="+", metavar="CARDS",
+                   help='the hand, e.g. "7S 7H 7D 4C 5C 6C 7C KD QH 2S" (one or more arguments)')
+    p.add_argument("--rules", default="gin",
+                   help="rules preset: basic gin oklahoma hollywood 500 500-pagat indian "
+                   "indian-pool-101 indian-pool-201 indian-deals (default: gin)")
+    p.add_argument("--wild", default=None, metavar="RANK",
+                   help="Indian Rummy's wild-joker rank (A 2-10 J Q K)")
+    p.add_argument("-o", "--option", action="append", default=[], metavar="FIELD=VALUE",
+                   help="change one rules field, e.g. -o ace=high_or_low (repeatable)")
+    p.add_argument("--limit", type=int, default=10,
+                   help="print at most this many optimal partitions (default: 10)")
+
+
+def _partition_lines(partition: Any, rules: Rules, wild_rank: int | None) -> list[str]:
+    lines = []
+    for i, meld in enumerate(partition.melds, 1):
+        lines.append(f"  meld {i}: {' '.join(c.code for c in meld.cards)} ({meld.kind})")
+    dead = " ".join(c.code for c in partition.deadwood) if partition.deadwood else "none"
+    lines.append(f"  deadwood: {dead}")
+    lines.append(f"  deadwood points: {partition.deadwood_points}")
+    lines.append("  why:")
+    lines.extend(f"    {line}" for line in partition.explain(rules, wild_rank=wild_rank))
+    return lines
+
+
+def analyze(
+    cards: CardsLike, rules: RulesLike = "gin", *, wild_rank: int | None = None, limit: int = 10
+) -> str:
+    """The text ``rummy-lab analyze`` prints for a hand (cards and rules as everywhere).
+
+    Every optimal partition (up to ``limit``) with its melds, deadwood and the reason
+    for each meld; for a hand one card over the variant's two-player hand size, also
+    the best discard.
+
+    >>> print(analyze("AS 2S 3S 9D", "gin"))
+    Hand: AS 2S 3S 9D (4 cards, rules: gin)
+    Optimal partition (deadwood 9):
+      meld 1: AS 2S 3S (run)
+      deadwood: 9D
+      deadwood points: 9
+      why:
+        AS 2S 3S: pure run in spades
+        deadwood: 9D(9) = 9
+    """
+    from .engine.solver import all_best_partitions, best_discard
+
+    cards = clean_cards(cards)
+    rules = get_rules(rules)
+    if limit < 1:
+        raise _UsageError(f"--limit must be at least 1, got {limit}")
+    out = [f"Hand: {' '.join(c.code for c in cards)} ({len(cards)} cards, rules: {rules.name}"
+           + (f", wild rank {RANK_SYMBOLS[wild_rank]}" if wild_rank is not None else "") + ")"]
+    parts = all_best_partitions(cards, rules, wild_rank=wild_rank, limit=limit + 1)
+    shown = parts[:limit]
+    points = parts[0].deadwood_points
+    if len(parts) == 1:
+        out.append(f"Optimal partition (deadwood {points}):")
+    else:
+        more = f"more than {limit}" if len(parts) > limit else str(len(parts))
+        out.append(f"{more} optimal partitions (deadwood {points} each):")
+    for i, p in enumerate(shown, 1):
+        if len(parts) > 1:
+            out.append(f" partition {i}:")
+        out.extend(_partition_lines(p, rules, wild_rank))
+    if len(cards) == rules.hand_size_for(2) + 1:
+        card, rest = best_discard(cards, rules, wild_rank=wild_rank)
+        out.append(f"Best discard: {card.code} (leaves deadwood {rest.deadwood_points})")
+        out.extend(_partition_lines(rest, rules, wild_rank))
+    return "\n".join(out)
+
+
+def _run_analyze(args: argparse.Namespace) -> int:
+    rules = _rules_from(args)
+    wild_rank = None if args.wild is None else parse_rank(args.wild)
+    cards = clean_cards(" ".join(args.cards))
+    if not cards:
+        raise _UsageError("no cards given")
+    print(analyze(cards, rules, wild_rank=wild_rank, limit=args.limit))
+    return 0
+
+
+register_command(
+    "lab",
+    help="open the tutorials in JupyterLab",
+    description="Start JupyterLab (this Python's 'python -m jupyterlab') in the repository's "
+    "tutorials/ folder, or in the current directory when there is none.",
+    configure=_configure_lab,
+    run=_run_lab,
+)
+register_command(
+    "analyze",
+    help="optimal melds, deadwood and best discard of a hand",
+    description="Print every optimal partition of a hand into melds and deadwood, with the "
+    "reason for each meld; for a hand one card over the deal size, the best discard too.",
+    configure=_configure_analyze,
+    run=_run_analyze,
+)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,98 @@
+# rummy_lab: `make lab` opens the tutorials, `make test` runs every check.
+# Both create the virtual environment .venv on first use and reuse it afterwards;
+# the package is reinstalled only when pyproject.toml has changed since the last
+# install (a stamp file inside .venv is named after a hash of pyproject.toml).
+# Needs only Python >= 3.11 and make.
+
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+PIP := $(PY) -m pip --disable-pip-version-check
+NB_TIMEOUT ?= 60
+
+# First 16 hex digits of the SHA-256 of pyproject.toml.
+PYPROJECT_HASH := $(shell $(PYTHON) -c "import hashlib; print(hashlib.sha256(open('pyproject.toml', 'rb').read()).hexdigest()[:16])" 2>/dev/null || cksum pyproject.toml | cut -d' ' -f1)
+RUN_STAMP := $(VENV)/.stamp-install-run-$(PYPROJECT_HASH)
+TEST_STAMP := $(VENV)/.stamp-install-test-$(PYPROJECT_HASH)
+BENCH_STAMP := $(VENV)/.stamp-install-bench-$(PYPROJECT_HASH)
+
+NOTEBOOK_DIRS := $(wildcard tutorials notebooks)
+NOTEBOOKS := $(if $(NOTEBOOK_DIRS),$(shell find $(NOTEBOOK_DIRS) -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null))
+BENCHMARKS := $(sort $(wildcard benchmarks/bench_*.py))
+
+.DEFAULT_GOAL := help
+.PHONY: help lab test lint typecheck unit notebooks bench venv clean distclean
+
+help:
+	@echo "make lab    open the tutorials in JupyterLab (creates/reuses .venv)"
+	@echo "make test   ruff, mypy --strict, pytest with doctests, notebooks (creates/reuses .venv)"
+	@echo "make bench  run benchmarks/bench_*.py (installs the [bench] extras)"
+	@echo "make clean  remove caches and build files; make distclean also removes .venv"
+
+# The interpreter: $(PYTHON) when it is 3.11 or newer, else python3.11 if present.
+$(PY):
+	@py="$(PYTHON)"; \
+	if ! "$$py" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then \
+		if command -v python3.11 >/dev/null 2>&1; then py=python3.11; \
+		else echo "rummy_lab needs Python 3.11 or newer: run 'make PYTHON=/path/to/python3.11 ...'" >&2; exit 1; fi; \
+	fi; \
+	echo "Creating $(VENV) with $$("$$py" --version)"; \
+	"$$py" -m venv $(VENV)
+
+venv: $(PY)
+
+$(RUN_STAMP): | $(PY)
+	rm -f $(VENV)/.stamp-install-run-*
+	$(PIP) install -e .
+	touch $@
+
+$(TEST_STAMP): | $(PY)
+	rm -f $(VENV)/.stamp-install-test-* $(VENV)/.stamp-install-run-*
+	$(PIP) install -e ".[test]"
+	touch $@ $(RUN_STAMP)
+
+$(BENCH_STAMP): | $(PY)
+	rm -f $(VENV)/.stamp-install-bench-* $(VENV)/.stamp-install-run-*
+	$(PIP) install -e ".[bench]"
+	touch $@ $(RUN_STAMP)
+
+lab: $(RUN_STAMP)
+	$(BIN)/rummy-lab lab
+
+lint: $(TEST_STAMP)
+	$(BIN)/ruff check .
+
+typecheck: $(TEST_STAMP)
+	$(BIN)/mypy
+
+unit: $(TEST_STAMP)
+	$(BIN)/pytest
+
+define run_notebooks
+$(if $(strip $(NOTEBOOKS)),$(BIN)/pytest --nbmake --nbmake-timeout=$(NB_TIMEOUT) $(NOTEBOOK_DIRS),@echo "No notebooks under tutorials/ or notebooks/: skipped")
+endef
+
+notebooks: $(TEST_STAMP)
+	$(run_notebooks)
+
+# In order, stopping at the first failure.
+test: $(TEST_STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/mypy
+	$(BIN)/pytest
+	$(run_notebooks)
+
+bench: $(BENCH_STAMP)
+ifneq ($(strip $(BENCHMARKS)),)
+	@set -e; for f in $(BENCHMARKS); do echo "== $$f"; $(PY) $$f; done
+else
+	@echo "No benchmarks/bench_*.py yet: nothing to run"
+endif
+
+clean:
+	rm -rf build dist .mypy_cache .ruff_cache .pytest_cache .hypothesis test-artifacts
+	find . -name __pycache__ -type d -not -path './$(VENV)/*' -prune -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV) *.egg-info

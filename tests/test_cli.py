@@ -1,0 +1,190 @@
+"""The rummy-lab command line: analyze output, error handling, lab without launching it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rummy_lab import cli
+from rummy_lab.cli import COMMANDS, analyze, build_parser, lab_command, main, tutorials_dir
+
+from .conftest import GIN_ELEVEN, GIN_HAND
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# ----------------------------------------------------------------------------- analyze
+
+
+def test_analyze_ten_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _run(capsys, "analyze", GIN_HAND, "--rules", "gin")
+    assert code == 0 and err == ""
+    assert "deadwood points: 22" in out
+    assert "2 optimal partitions" in out
+    assert "7S 7H 7D: set of sevens" in out
+    assert "4C 5C 6C 7C" in out and "7S 7H 7D 7C" in out  # both optimal partitions
+    assert "deadwood: 2S QH KD" in out
+    assert "Best discard" not in out  # ten cards: no discard to choose
+
+
+def test_analyze_default_rules_and_split_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, "analyze", *GIN_HAND.split())
+    assert code == 0 and "rules: gin" in out and "deadwood points: 22" in out
+
+
+def test_analyze_eleven_cards_shows_best_discard(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, "analyze", GIN_ELEVEN, "--rules", "gin")
+    assert code == 0
+    assert "Best discard: 6H (leaves deadwood 4)" in out
+    assert out.rstrip().endswith("deadwood: 4S(4) = 4")
+
+
+def test_analyze_indian_with_wild(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = "5H 6H JK 9S 9D 9C 2C 3C 4C KD KH KS QS 7D"  # 14 = 13 + 1 cards
+    code, out, _ = _run(capsys, "analyze", hand, "--rules", "indian", "--wild", "7")
+    assert code == 0
+    assert "wild rank 7" in out
+    assert "Best discard: QS (leaves deadwood 0)" in out
+
+
+def test_analyze_rule_option(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, "analyze", "QS KS AS 5D", "-o", "ace=high_or_low")
+    assert code == 0 and "deadwood points: 5" in out
+    code, out, _ = _run(capsys, "analyze", "QS KS AS 5D")
+    assert code == 0 and "deadwood points: 26" in out
+
+
+def test_analyze_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, "analyze", GIN_HAND, "--limit", "1")
+    assert code == 0 and "more than 1 optimal partitions" in out
+    assert out.count("deadwood points:") == 1
+
+
+def test_analyze_function_matches_command(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = _run(capsys, "analyze", GIN_HAND)
+    assert out.rstrip("\n") == analyze(GIN_HAND, "gin")
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["analyze", "7S 7X 8S"], "'7X'"),
+        (["analyze", "7S,,8S"], "''"),
+        (["analyze", "7S 11H"], "'11H'"),
+        (["analyze", "7S", "--rules", "canasta"], "'canasta'"),
+        (["analyze", "7S", "-o", "knock_limt=3"], "'knock_limt'"),
+        (["analyze", "7S", "-o", "knock_limit=-3"], "knock_limit"),
+        (["analyze", "7S", "-o", "noequals"], "FIELD=VALUE"),
+        (["analyze", "7S", "--wild", "14"], "--wild"),
+        (["analyze", "7S", "--limit", "0"], "--limit"),
+        (["analyze", ""], "no cards"),
+    ],
+)
+def test_bad_input_exits_2_with_message(
+    capsys: pytest.CaptureFixture[str], argv: list[str], needle: str
+) -> None:
+    code, out, err = _run(capsys, *argv)
+    assert code == 2
+    assert needle in err
+    assert "Traceback" not in err and out == ""
+
+
+def test_bad_card_in_a_real_process() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys; from rummy_lab.cli import main; "
+         "sys.exit(main(['analyze', '7S 7X']))"],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert done.returncode == 2
+    assert "'7X'" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_usage_errors_and_version(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _run(capsys)[0] == 2
+    assert _run(capsys, "frobnicate")[0] == 2
+    code, out, _ = _run(capsys, "--version")
+    assert code == 0 and out.startswith("rummy-lab ")
+
+
+# ----------------------------------------------------------------------------- lab
+
+
+def test_lab_help(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, "lab", "--help")
+    assert code == 0
+    assert "--no-browser" in out and "--port" in out
+
+
+def test_top_level_help_lists_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, "--help")
+    assert code == 0 and "lab" in out and "analyze" in out
+
+
+def test_lab_command_line() -> None:
+    args = build_parser().parse_args(["lab", "--no-browser", "--port", "8899", "--", "--debug"])
+    cmd = lab_command(args)
+    assert cmd[:3] == [sys.executable, "-m", "jupyterlab"]
+    assert f"--ServerApp.root_dir={tutorials_dir()}" in cmd
+    assert "--no-browser" in cmd and "--ServerApp.port=8899" in cmd and cmd[-1] == "--debug"
+    plain = lab_command(build_parser().parse_args(["lab"]))
+    assert "--no-browser" not in plain and not any("port" in a for a in plain)
+
+
+def test_tutorials_dir_prefers_repo_tutorials() -> None:
+    repo_tutorials = Path(cli.__file__).resolve().parent.parent / "tutorials"
+    expected = repo_tutorials if repo_tutorials.is_dir() else Path.cwd()
+    assert tutorials_dir() == expected
+
+
+def test_lab_runs_jupyterlab_without_launching(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    calls: list[list[str]] = []
+
+    def fake_call(cmd: list[str]) -> int:
+        calls.append(cmd)
+        return 0
+
+    monkeypatch.setattr(subprocess, "call", fake_call)
+    code, _, err = _run(capsys, "lab", "--no-browser", "--port", "8123")
+    assert code == 0 and len(calls) == 1
+    assert calls[0][1:3] == ["-m", "jupyterlab"] and "--ServerApp.port=8123" in calls[0]
+    assert "JupyterLab" in err
+
+
+def test_lab_dry_run_and_bad_port(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, "lab", "--dry-run")
+    assert code == 0 and "-m jupyterlab" in out
+    code, _, err = _run(capsys, "lab", "--dry-run", "--port", "70000")
+    assert code == 2 and "--port" in err
+
+
+# ----------------------------------------------------------------------------- registry
+
+
+def test_registry_holds_lab_and_analyze() -> None:
+    assert list(COMMANDS)[:2] == ["lab", "analyze"]
+    assert all(cmd.name == name for name, cmd in COMMANDS.items())
+
+
+def test_register_command(capsys: pytest.CaptureFixture[str]) -> None:
+    def configure(p: object) -> None:
+        p.add_argument("--times", type=int, default=1)  # type: ignore[attr-defined]
+
+    def run(args: object) -> int:
+        print("hi " * args.times)  # type: ignore[attr-defined]
+        return 3
+
+    cli.register_command("hi", help="greet", configure=configure, run=run)
+    try:
+        code, out, _ = _run(capsys, "hi", "--times", "2")
+        assert code == 3 and out.strip() == "hi hi"
+    finally:
+        del COMMANDS["hi"]

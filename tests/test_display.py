@@ -1,0 +1,302 @@
+"""Display: well-formed SVG/HTML, palettes, selectors, and partitions outlined meld by meld."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from rummy_lab.engine.cards import Card, Hand, make_deck, parse_cards
+from rummy_lab.engine.display import (
+    MELD_COLORS,
+    PALETTES,
+    DisplayOptions,
+    card_back_svg,
+    card_svg,
+    cards_html,
+    get_display,
+    hand_html,
+    meld_html,
+    partition_html,
+    reset_display,
+    set_display,
+)
+from rummy_lab.engine.melds import classify_meld
+from rummy_lab.engine.solver import best_partition
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+pytestmark = pytest.mark.usefixtures("clean_display")
+
+
+def _xml(text: str) -> ET.Element:
+    """Parse output as XML (it must be well-formed, HTML included)."""
+    return ET.fromstring(text)
+
+
+def _cards_in(root: ET.Element) -> list[ET.Element]:
+    return [e for e in root.iter(f"{SVG}svg") if "rl-card" in e.get("class", "").split()]
+
+
+def _classes(el: ET.Element) -> list[str]:
+    return el.get("class", "").split()
+
+
+# ----------------------------------------------------------------------------- one card
+
+
+@pytest.mark.parametrize("card", make_deck(1, 1)[::1], ids=lambda c: c.code)
+def test_every_card_is_well_formed_svg(card: Card) -> None:
+    root = _xml(card_svg(card))
+    assert root.tag == f"{SVG}svg"
+    assert "rl-card" in _classes(root)
+    assert root.get("data-card") == card.code
+    assert root.get("viewBox") == "0 0 100 140"
+    title = root.find(f"{SVG}title")
+    assert title is not None and title.text == card.glyph
+    assert root.find(f"{SVG}rect") is not None
+
+
+def test_suit_glyphs_and_ranks_present() -> None:
+    for token, glyph, rank in [("7S", "♠", "7"), ("10H", "♥", "10"), ("QD", "♦", "Q"),
+                               ("AC", "♣", "A")]:
+        svg = card_svg(Card.parse(token))
+        root = _xml(svg)
+        title = root.find(f"{SVG}title")
+        assert title is not None and glyph in (title.text or "")
+        texts = [t.text for t in root.iter(f"{SVG}text")]
+        assert texts.count(rank) == 2  # both corners
+        pips = [g for g in root.iter(f"{SVG}g") if "rl-pip" in _classes(g)]
+        assert len(pips) == 3  # two corner pips and the centre pip
+        assert root.get("data-suit") == token[-1]
+
+
+def test_joker_is_distinct() -> None:
+    root = _xml(card_svg(Card.parse("JK")))
+    assert "rl-joker" in _classes(root)
+    texts = [t.text for t in root.iter(f"{SVG}text")]
+    assert texts.count("JK") == 2
+    assert any("rl-star" in _classes(g) for g in root.iter(f"{SVG}g"))
+    assert root.get("data-suit") is None
+
+
+def test_card_back() -> None:
+    root = _xml(card_back_svg())
+    assert _classes(root) == ["rl-card", "rl-back"]
+    assert "7S" not in card_back_svg()
+
+
+def test_size_sets_pixels() -> None:
+    root = _xml(card_svg(Card.parse("7S"), size=50))
+    assert (root.get("width"), root.get("height")) == ("50", "70")
+    assert _xml(card_svg(Card.parse("7S"), size="large")).get("width") == "84"
+
+
+def test_reprs_use_the_renderer() -> None:
+    card = Card.parse("9H")
+    assert card._repr_svg_() == card_svg(card)
+    html = parse_cards("9H 9S")._repr_html_()
+    assert len(_cards_in(_xml(html))) == 2
+    assert _cards_in(_xml(card._repr_html_()))[0].get("data-card") == "9H"
+    meld = classify_meld("9H 9S 9D")
+    assert meld is not None
+    assert len(_cards_in(_xml(meld._repr_html_()))) == 3
+
+
+# ----------------------------------------------------------------------------- palettes
+
+
+def _fills(svg: str) -> set[str]:
+    return set(re.findall(r'fill="(#[0-9a-fA-F]{6})"', svg))
+
+
+def test_palettes_change_colours() -> None:
+    diamond = Card.parse("5D")
+    club = Card.parse("5C")
+    classic = {c.code: _fills(card_svg(c, palette="classic")) for c in (diamond, club)}
+    four = {c.code: _fills(card_svg(c, palette="four-color")) for c in (diamond, club)}
+    blind = {c.code: _fills(card_svg(c, palette="colorblind")) for c in (diamond, club)}
+    assert PALETTES["classic"].diamonds in classic["5D"]
+    assert PALETTES["four-color"].diamonds in four["5D"]
+    assert PALETTES["four-color"].clubs in four["5C"]
+    assert PALETTES["colorblind"].diamonds in blind["5D"]
+    assert classic["5D"] != four["5D"] != blind["5D"]
+    assert classic["5C"] != four["5C"]
+
+
+def test_four_colour_suits_all_differ() -> None:
+    for name in ("four-color", "colorblind"):
+        pal = PALETTES[name]
+        assert len({pal.spades, pal.hearts, pal.diamonds, pal.clubs, pal.joker}) == 5
+
+
+def test_classic_is_red_and_black() -> None:
+    pal = PALETTES["classic"]
+    assert pal.hearts == pal.diamonds and pal.spades == pal.clubs != pal.hearts
+
+
+def test_colorblind_uses_okabe_ito() -> None:
+    okabe_ito = {"#000000", "#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00",
+                 "#CC79A7"}
+    pal = PALETTES["colorblind"]
+    assert {pal.spades, pal.hearts, pal.diamonds, pal.clubs, pal.joker} <= okabe_ito
+    assert set(MELD_COLORS) <= okabe_ito and len(set(MELD_COLORS)) == len(MELD_COLORS)
+
+
+def test_set_and_get_display() -> None:
+    assert get_display() == DisplayOptions()
+    set_display(palette="four-color", size="small")
+    assert get_display() == DisplayOptions(palette="four-color", size=40)
+    svg = card_svg(Card.parse("3C"))
+    assert PALETTES["four-color"].clubs in svg and 'width="40"' in svg
+    # keyword overrides win over the module setting, and do not change it
+    assert PALETTES["classic"].clubs in card_svg(Card.parse("3C"), palette="classic")
+    assert get_display().palette == "four-color"
+    set_display(size=72)
+    assert get_display() == DisplayOptions(palette="four-color", size=72)
+    assert reset_display() == DisplayOptions()
+
+
+@pytest.mark.parametrize(("kwargs", "word"), [
+    ({"palette": "sepia"}, "sepia"), ({"size": 3}, "size"), ({"size": "huge"}, "huge"),
+    ({"size": True}, "size"),
+])
+def test_bad_display_options(kwargs: dict[str, object], word: str) -> None:
+    with pytest.raises(ValueError, match=word):
+        set_display(**kwargs)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=word):
+        card_svg(Card.parse("7S"), **kwargs)  # type: ignore[arg-type]
+    assert get_display() == DisplayOptions()
+
+
+# ----------------------------------------------------------------------------- hands
+
+
+def test_cards_html_is_well_formed_with_classes() -> None:
+    root = _xml(cards_html("7S 8S 9S JK"))
+    assert "rl-hand" in _classes(root)
+    cards = _cards_in(root)
+    assert [c.get("data-card") for c in cards] == ["7S", "8S", "9S", "JK"]
+    assert [c.get("data-index") for c in cards] == ["0", "1", "2", "3"]
+
+
+def test_highlight_dim_selected_labels() -> None:
+    html = cards_html(
+        "7S 8S 9S KD KD",
+        highlight={0: "#E69F00", "8S": "#0072B2"},
+        dim=[4],
+        selected="9S",
+        labels=["a", None, "c"],
+    )
+    cards = _cards_in(_xml(html))
+    assert cards[0].get("data-color") == "#E69F00" and "rl-highlight" in _classes(cards[0])
+    assert cards[1].get("data-color") == "#0072B2"
+    assert "rl-selected" in _classes(cards[2])
+    assert "rl-dim" in _classes(cards[4]) and "rl-dim" not in _classes(cards[3])
+    assert "opacity" in cards[4].get("style", "")
+    labels = [e.text for e in _xml(html).iter("div") if "rl-label" in _classes(e)]
+    assert labels == ["a", "c"]
+
+
+def test_selectors_by_card_match_every_copy() -> None:
+    cards = _cards_in(_xml(cards_html("KD 7S KD", dim=Card.parse("KD"))))
+    assert ["rl-dim" in _classes(c) for c in cards] == [True, False, True]
+    cards = _cards_in(_xml(cards_html("KD 7S KD", highlight=["KD"])))
+    assert [c.get("data-color") for c in cards] == [MELD_COLORS[0], None, MELD_COLORS[0]]
+
+
+@pytest.mark.parametrize(("kwargs", "word"), [
+    ({"dim": "KD"}, "KD"), ({"selected": [5]}, "position 5"), ({"labels": "abc"}, "labels"),
+    ({"highlight": {0: 3}}, "highlight"), ({"labels": ["a", "b", "c", "d"]}, "labels"),
+    ({"dim": [True]}, "dim"),
+])
+def test_bad_selectors(kwargs: dict[str, object], word: str) -> None:
+    with pytest.raises(ValueError, match=word):
+        cards_html("7S 8S 9S", **kwargs)  # type: ignore[arg-type]
+
+
+def test_empty_hand_and_hand_html() -> None:
+    assert "rl-empty" in cards_html(())
+    root = _xml(hand_html("AS 2S", title="Yours & mine"))
+    assert len(_cards_in(root)) == 2
+    assert "Yours &amp; mine" in hand_html("AS", title="Yours & mine")
+
+
+def test_wild_rank_badge() -> None:
+    cards = _cards_in(_xml(cards_html("7S 7H 8S", wild_rank=7)))
+    assert ["rl-wild" in _classes(c) for c in cards] == [True, True, False]
+
+
+# ----------------------------------------------------------------------------- partitions
+
+
+def _groups(root: ET.Element, cls: str) -> list[ET.Element]:
+    return [e for e in root.iter("div") if cls in _classes(e)]
+
+
+def test_partition_outlines_each_meld_and_marks_deadwood(gin_hand: Hand) -> None:
+    partition = best_partition(gin_hand, "gin")
+    root = _xml(partition_html(partition, rules="gin"))
+    assert "rl-partition" in _classes(root)
+    assert root.get("data-deadwood-points") == "22"
+    melds = _groups(root, "rl-meld")
+    assert len(melds) == len(partition.melds) == 2
+    colors = [m.get("data-color") for m in melds]
+    assert colors == list(MELD_COLORS[:2]) and len(set(colors)) == 2
+    for meld, group in zip(partition.melds, melds, strict=True):
+        assert group.get("data-kind") == meld.kind
+        assert f"border:3px solid {group.get('data-color')}" in group.get("style", "")
+        shown = _cards_in(group)
+        assert [c.get("data-card") for c in shown] == [c.code for c in meld.cards]
+        assert all(c.get("data-color") == group.get("data-color") for c in shown)
+        assert not any("rl-dim" in _classes(c) for c in shown)
+    (dead,) = _groups(root, "rl-deadwood")
+    assert dead.get("data-points") == "22"
+    shown = _cards_in(dead)
+    assert sorted(c.get("data-card") or "" for c in shown) == ["2S", "KD", "QH"]
+    assert all("rl-dim" in _classes(c) for c in shown)
+    labels = [e.text or "" for e in dead.iter("div") if "rl-label" in _classes(e)]
+    assert sorted(labels, key=int) == ["2", "10", "10"]
+    (points,) = _groups(root, "rl-points")
+    assert "22" in "".join(points.itertext())
+
+
+def test_partition_without_deadwood() -> None:
+    root = _xml(partition_html(best_partition("AS 2S 3S 7H 7D 7C")))
+    assert root.get("data-deadwood-points") == "0"
+    assert _groups(root, "rl-deadwood") == []
+    assert "No deadwood" in "".join(_groups(root, "rl-points")[0].itertext())
+
+
+def test_partition_many_melds_cycle_colours() -> None:
+    partition = best_partition("AS 2S 3S 4H 5H 6H 7D 8D 9D 10C JC QC", "gin")
+    root = _xml(partition_html(partition))
+    colors = [m.get("data-color") for m in _groups(root, "rl-meld")]
+    assert colors == list(MELD_COLORS[:4])
+
+
+def test_partition_indian_words_and_explanation() -> None:
+    hand = "5H 6H JK 9S 9D 9C 2C 3C 4C KD KH KS QS"
+    partition = best_partition(hand, "indian", wild_rank=7)
+    html = partition_html(partition, rules="indian", wild_rank=7, explain=True)
+    root = _xml(html)
+    melds = _groups(root, "rl-meld")
+    impure = [m for m in melds if m.get("data-pure") == "false"]
+    assert len(impure) == 1 and "dashed" in impure[0].get("style", "")
+    assert "impure sequence" in html and "pure sequence" in html
+    items = [li.text for li in root.iter("li")]
+    assert items == partition.explain("indian", wild_rank=7)
+
+
+def test_meld_html_alone() -> None:
+    meld = classify_meld("4C 5C 6C")
+    assert meld is not None
+    root = _xml(meld_html(meld, color="#CC79A7", index=3))
+    assert root.get("data-meld-index") == "3" and root.get("data-cards") == "4C 5C 6C"
+    assert "run" in "".join(root.itertext())
+
+
+def test_partition_repr_html(gin_hand: Hand) -> None:
+    partition = best_partition(gin_hand)
+    assert partition._repr_html_() == partition_html(partition)

@@ -29,6 +29,14 @@ from .engine import (
     make_deck,
     parse_cards,
 )
+from .engine.melds import Meld, classify_meld, is_meld
+from .engine.solver import (
+    Partition,
+    all_best_partitions,
+    best_discard,
+    best_partition,
+    deadwood,
+)
 
 __version__ = "0.1.0"
 
@@ -41,6 +49,8 @@ __all__ = [
     "CardsLike",
     "Hand",
     "IllegalMove",
+    "Meld",
+    "Partition",
     "Rank",
     "Rules",
     "RulesLike",
@@ -48,9 +58,15 @@ __all__ = [
     "Suit",
     "Variant",
     "__version__",
+    "all_best_partitions",
+    "best_discard",
+    "best_partition",
+    "classify_meld",
     "clean_cards",
+    "deadwood",
     "format_cards",
     "get_rules",
+    "is_meld",
     "make_deck",
     "parse_cards",
 ]

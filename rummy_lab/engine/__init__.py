@@ -5,7 +5,17 @@ Standard library only: importing it never loads numpy, plotly, ipywidgets or IPy
 
 from __future__ import annotations
 
-from .cards import Card, CardsLike, Hand, Rank, Suit, clean_cards, format_cards, make_deck, parse_cards
+from .cards import (
+    Card,
+    CardsLike,
+    Hand,
+    Rank,
+    Suit,
+    clean_cards,
+    format_cards,
+    make_deck,
+    parse_cards,
+)
 from .errors import CardError, IllegalMove, RummyError
 from .rules import PRESETS, Rules, RulesLike, Variant, get_rules
 

@@ -201,7 +201,7 @@ class Card:
         >>> Card.parse("7X")
         Traceback (most recent call last):
         ...
-        rummy_lab.engine.errors.CardError: bad card token '7X': suit must be one of S H D C or ♠ ♥ ♦ ♣
+        rummy_lab.engine.errors.CardError: bad card token '7X': suit must be one of ...
 
         :param token: the card in notation, any case.
         :return: the card.
@@ -361,7 +361,7 @@ def parse_cards(text: str) -> Hand:
     >>> parse_cards("7S7H")
     Traceback (most recent call last):
     ...
-    rummy_lab.engine.errors.CardError: bad card token '7S7H': looks like several cards run together; separate cards with spaces or commas
+    rummy_lab.engine.errors.CardError: bad card token '7S7H': looks like several cards run...
 
     :param text: card tokens; ranks ``A 2-9 10 T J Q K``, suits ``S H D C`` or glyphs, ``JK``.
     :return: the cards in the order given (duplicates kept).

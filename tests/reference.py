@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 
 from rummy_lab.engine.cards import Card
 from rummy_lab.engine.rules import Rules
@@ -71,7 +71,7 @@ def brute_best(
     need_pure = rules.min_pure_sequences
     need_runs = rules.min_sequences
 
-    @lru_cache(maxsize=None)
+    @cache
     def rec(rest: tuple[Card, ...], pure: int, runs: int) -> tuple[int, int]:
         """Best (points, count) for ``rest``, given sequence counts so far, meeting needs."""
         if not rest:

@@ -39,7 +39,7 @@ def _timeit(fn: Callable[[], Any], repeat: int = 3) -> tuple[float, Any]:
 
 def _openspiel() -> Any | None:
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel  # type: ignore[import-untyped, import-not-found, unused-ignore]
     except ImportError:
         return None
     return pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
@@ -47,7 +47,7 @@ def _openspiel() -> Any | None:
 
 def _rlcard() -> tuple[Any, Any] | None:
     try:
-        from rlcard.games.gin_rummy.utils import melding, utils  # type: ignore[import-not-found]
+        from rlcard.games.gin_rummy.utils import melding, utils  # type: ignore[import-untyped, import-not-found, unused-ignore]
     except ImportError:
         return None
     return melding, utils

@@ -29,6 +29,7 @@ from .engine import (
     make_deck,
     parse_cards,
 )
+from .engine.game import Game, Match, new_game, new_match
 from .engine.melds import Meld, classify_meld, is_meld
 from .engine.solver import (
     Partition,
@@ -37,6 +38,7 @@ from .engine.solver import (
     best_partition,
     deadwood,
 )
+from .engine.state import Event, GameResult, Phase, PlayerView
 
 __version__ = "0.1.0"
 
@@ -47,10 +49,16 @@ __all__ = [
     "Card",
     "CardError",
     "CardsLike",
+    "Event",
+    "Game",
+    "GameResult",
     "Hand",
     "IllegalMove",
+    "Match",
     "Meld",
     "Partition",
+    "Phase",
+    "PlayerView",
     "Rank",
     "Rules",
     "RulesLike",
@@ -68,6 +76,8 @@ __all__ = [
     "get_rules",
     "is_meld",
     "make_deck",
+    "new_game",
+    "new_match",
     "parse_cards",
 ]
 

@@ -1,0 +1,177 @@
+"""Bots: players that choose a move from what they can see.
+
+Every bot follows one small protocol, :class:`Bot`: ``choose(view, rng) -> Move``. It
+gets a :class:`~rummy_lab.engine.state.PlayerView` (never the game itself, so it cannot
+peek) and a :class:`random.Random` for any randomness, so a seed replays a whole game.
+
+>>> from rummy_lab.engine.game import new_game
+>>> g = new_game("gin", seed=11)
+>>> r = play_hand(g, [GreedyGinBot(), GreedyGinBot()], random.Random(0))
+>>> r is g.result and g.is_over
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from .cards import Card
+from .moves import (
+    BIG_GIN,
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    PASS_UPCARD,
+    TAKE_UPCARD,
+    Discard,
+    Gin,
+    Knock,
+    Move,
+    discard_of,
+)
+from .solver import best_discard, deadwood
+from .state import GameResult, Phase, PlayerView
+
+if TYPE_CHECKING:
+    from .game import Game, Match
+
+__all__ = ["Bot", "GreedyGinBot", "RandomBot", "play_hand", "play_match"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything with ``choose(view, rng) -> Move``."""
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        """Pick one of ``view.legal_moves``."""
+        ...
+
+
+class RandomBot:
+    """Plays a uniformly random legal move.
+
+    >>> from rummy_lab.engine.game import new_game
+    >>> g = new_game("gin", seed=2)
+    >>> RandomBot().choose(g.view_for(1), random.Random(0)) in g.legal_moves()
+    True
+    """
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        """A random legal move."""
+        if not view.legal_moves:
+            raise ValueError(f"player {view.player} has no legal move now")
+        return rng.choice(view.legal_moves)
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+class GreedyGinBot:
+    """The classic simple Gin player.
+
+    * Takes the upcard or the top discard only when that lowers its deadwood (the card
+      joins a meld), otherwise draws from the stock.
+    * Goes big gin or gin whenever it can, else knocks as soon as it may (with the
+      discard leaving the least deadwood).
+    * Otherwise discards the card leaving the lowest deadwood (the solver's
+      :func:`~rummy_lab.engine.solver.best_discard`), never the card just picked up.
+
+    >>> from rummy_lab.engine.game import new_game
+    >>> g = new_game("gin", discard="10S", hands=["7S 8S 9S 2H 2D 2C KD QH JC 5S",
+    ...                                           "AH 3D 4C 6H 8D 10C QD KS 9H 4S"])
+    >>> str(GreedyGinBot().choose(g.view_for(1), random.Random(0)))
+    'pass the upcard'
+    >>> _ = g.play("pass_upcard")
+    >>> str(GreedyGinBot().choose(g.view_for(0), random.Random(0)))  # 10S joins 7-8-9S
+    'take the upcard'
+    """
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        """The greedy move for this view."""
+        legal = view.legal_moves
+        if not legal:
+            raise ValueError(f"player {view.player} has no legal move now")
+        phase = view.phase
+        if phase is Phase.UPCARD or phase is Phase.DRAW:
+            take = TAKE_UPCARD if phase is Phase.UPCARD else DRAW_DISCARD
+            if take in legal and view.discard_pile and self._improves(view, view.discard_pile[-1]):
+                return take
+            if phase is Phase.UPCARD:
+                return PASS_UPCARD
+            return DRAW_STOCK if DRAW_STOCK in legal else legal[0]
+        return self._finish(view, legal)
+
+    def _improves(self, view: PlayerView, card: Card) -> bool:
+        """True when taking ``card`` (and discarding another) lowers the deadwood."""
+        rules = view.rules
+        hand = list(view.hand)
+        now = deadwood(hand, rules)
+        if now == 0:
+            return False
+        hand.append(card)
+        for c in view.hand:
+            rest = hand[:]
+            rest.remove(c)
+            if deadwood(rest, rules) < now:
+                return True
+        return False
+
+    def _finish(self, view: PlayerView, legal: Sequence[Move]) -> Move:
+        if BIG_GIN in legal:
+            return BIG_GIN
+        gins = [m for m in legal if isinstance(m, Gin)]
+        if gins:
+            return gins[0]
+        knocks = [m for m in legal if isinstance(m, Knock)]
+        if knocks:
+            return min(knocks, key=lambda m: self._after(view, m.card))
+        discards = [m for m in legal if isinstance(m, Discard)]
+        if not discards:
+            return legal[0]
+        card = self.best_discard(view)
+        move = discard_of(card)
+        return move if move in discards else discards[0]
+
+    def _after(self, view: PlayerView, card: Card) -> tuple[int, int, int]:
+        rest = list(view.hand)
+        rest.remove(card)
+        return (deadwood(rest, view.rules), -view.rules.card_value(card), -card.index)
+
+    def best_discard(self, view: PlayerView) -> Card:
+        """The discard leaving the lowest deadwood, never a card picked up this turn."""
+        hand = view.hand
+        card, _ = best_discard(hand, view.rules)
+        if card not in view.pickup:
+            return card
+        options = [c for c in dict.fromkeys(hand) if c not in view.pickup]
+        return min(options, key=lambda c: self._after(view, c))
+
+    def __repr__(self) -> str:
+        return "GreedyGinBot()"
+
+
+def play_hand(game: Game, bots: Sequence[Bot], rng: random.Random) -> GameResult:
+    """Let the bots (one per seat) play the hand to its end; return the result.
+
+    Each bot sees only ``game.view_for(its seat)``.
+    """
+    if len(bots) != game.players:
+        raise ValueError(f"need {game.players} bots, one per seat, got {len(bots)}")
+    state = game.state
+    while state.result is None:
+        p = state.current
+        move = bots[p].choose(game.view_for(p), rng)
+        game.play(move, player=p)
+    return state.result
+
+
+def play_match(match: Match, bots: Sequence[Bot], rng: random.Random,
+               *, max_hands: int = 10_000) -> Match:
+    """Play hands until the match is decided (or ``max_hands`` hands, a safeguard)."""
+    for _ in range(max_hands):
+        play_hand(match.current_game, bots, rng)
+        if match.is_over:
+            return match
+        match.next_hand()
+    raise RuntimeError(f"the match was not decided within {max_hands} hands")

@@ -1,0 +1,632 @@
+"""Games: one hand as a state machine, and matches of hands with the variant's scoring.
+
+A :class:`Game` wraps a :class:`~rummy_lab.engine.state.GameState` and the variant's
+engine (:mod:`rummy_lab.engine.variants`): it lists legal moves, verifies and plays moves
+(an illegal move raises :class:`IllegalMove` and changes nothing), keeps the history,
+builds per-player views and saves to / loads from JSON.
+
+>>> g = new_game("gin", hands=["3H 7H KD KC QS JS 10D 8C 8D 2S",
+...                            "4H 5H 6H 9C 9D 9S 2C 3C 4C 5S"],
+...              discard="AD", stock=_rest_of_deck("4H 5H 6H 9C 9D 9S 2C 3C 4C 5S "
+...                                                "3H 7H KD KC QS JS 10D 8C 8D 2S AD", "AS"))
+>>> g.current_player, g.phase.value
+(1, 'upcard')
+>>> for m in ("pass_upcard", "pass_upcard", "draw_stock"):
+...     _ = g.play(m)
+>>> [str(m) for m in g.legal_moves() if not isinstance(m, Discard)]
+['knock, discarding A♠', 'knock, discarding 5♠']
+>>> _ = g.play("knock AS")
+>>> g.result.kind, g.result.winner, g.result.points, g.result.scores
+('knock', 1, 63, (0, 63))
+>>> g.play("draw_stock")
+Traceback (most recent call last):
+...
+rummy_lab.engine.errors.IllegalMove: the hand is over (player 1 knocked with 5 deadwood ...
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from .cards import Card, CardsLike, Hand, clean_cards, make_deck, remove_cards
+from .errors import IllegalMove
+from .moves import Declare as DeclareMove
+from .moves import (
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Drop,
+    Gin,
+    Knock,
+    LayOff,
+    Move,
+    MoveLike,
+    PassUpcard,
+    TakeUpcard,
+    parse_move,
+)
+from .moves import Meld as MeldMove
+from .rules import Rules, RulesLike, get_rules
+from .state import Deal, Event, GameResult, GameState, Phase, PlayerView
+from .variants import MatchStanding, VariantEngine, engine_for
+
+__all__ = ["Game", "Match", "new_game", "new_match", "resolve_rules"]
+
+
+def resolve_rules(variant: RulesLike, rules: RulesLike | Mapping[str, Any] | None = None) -> Rules:
+    """The rules for ``new_game(variant, rules=...)``.
+
+    ``variant`` is a preset name (or Rules); ``rules`` is ``None``, a Rules object (used as
+    is, and it must be of the same variant), a preset name, or a mapping of overrides.
+
+    >>> resolve_rules("oklahoma", {"gin_bonus": 20}).gin_bonus
+    20
+    >>> resolve_rules("gin", "500")
+    Traceback (most recent call last):
+    ...
+    ValueError: rules '500' are for the 500 variant, not gin
+    """
+    base = get_rules(variant)
+    if rules is None:
+        return base
+    if isinstance(rules, Mapping):
+        return base.replace(**dict(rules))
+    r = get_rules(rules)
+    if r.variant is not base.variant:
+        raise ValueError(
+            f"rules {r.name!r} are for the {r.variant.value} variant, not {base.variant.value}"
+        )
+    return r
+
+
+class Game:
+    """One hand (deal) of a rummy variant.
+
+    Build it with :func:`new_game`. ``play(move)`` is the one way to change it; every
+    other method only reads. ``Game`` objects compare equal when their states are equal
+    (cards, phase, history, result), which the tests use to show that a rejected move
+    changed nothing.
+    """
+
+    __slots__ = ("_legal", "engine", "state")
+
+    def __init__(self, state: GameState, engine: VariantEngine) -> None:
+        self.state = state
+        self.engine = engine
+        self._legal: list[Move] | None = None
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def rules(self) -> Rules:
+        """The rules of this hand."""
+        return self.state.rules
+
+    @property
+    def players(self) -> int:
+        """Number of players."""
+        return self.state.players
+
+    @property
+    def dealer(self) -> int:
+        """The dealer's seat."""
+        return self.state.deal.dealer
+
+    @property
+    def current_player(self) -> int:
+        """Whose move it is (after the hand: who moved last)."""
+        return self.state.current
+
+    @property
+    def phase(self) -> Phase:
+        """The current :class:`Phase`."""
+        return self.state.phase
+
+    @property
+    def is_over(self) -> bool:
+        """True once the hand has ended."""
+        return self.state.result is not None
+
+    @property
+    def result(self) -> GameResult | None:
+        """How the hand ended, or ``None`` while it goes on."""
+        return self.state.result
+
+    @property
+    def history(self) -> tuple[Event, ...]:
+        """Every move so far, with the cards it showed (and the stock card drawn)."""
+        return tuple(self.state.history)
+
+    @property
+    def hands(self) -> tuple[Hand, ...]:
+        """Every player's cards (the whole truth; views show less)."""
+        return tuple(Hand(h) for h in self.state.hands)
+
+    def hand(self, player: int) -> Hand:
+        """One player's cards."""
+        return Hand(self.state.hands[self._seat(player)])
+
+    @property
+    def stock(self) -> Hand:
+        """The stock, top card first."""
+        return Hand(reversed(self.state.stock))
+
+    @property
+    def discard_pile(self) -> Hand:
+        """The discard pile, top card last."""
+        return Hand(self.state.discard)
+
+    @property
+    def upcard(self) -> Card | None:
+        """The first upcard of the hand."""
+        return self.state.upcard
+
+    @property
+    def wild_card(self) -> Card | None:
+        """Indian Rummy's wild-joker card."""
+        return self.state.wild_card
+
+    @property
+    def seed(self) -> int | None:
+        """The seed of a shuffled deal (``None`` for a stacked one)."""
+        return self.state.seed
+
+    @property
+    def knock_limit(self) -> int | None:
+        """Gin: this hand's knock limit."""
+        return self.engine.knock_limit(self.state)
+
+    def _seat(self, player: int) -> int:
+        if isinstance(player, bool) or not isinstance(player, int) or not (
+            0 <= player < self.state.players
+        ):
+            raise ValueError(f"player must be 0..{self.state.players - 1}, got {player!r}")
+        return player
+
+    # ------------------------------------------------------------------ moves
+    def legal_moves(self) -> list[Move]:
+        """Exactly the current player's legal moves (empty once the hand is over)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self.engine.legal_moves(self.state)
+        return legal[:]
+
+    def verify(self, move: MoveLike, *, player: int | None = None) -> Move:
+        """Raise :class:`IllegalMove` naming the rule unless ``move`` is legal now.
+
+        :param player: who tries the move; if given and not the current player, it is
+            refused ("it is player 1's turn").
+        :return: the move, normalised.
+        """
+        m = move if isinstance(move, Move) else parse_move(move)
+        state = self.state
+        if player is not None and player != state.current:
+            self._seat(player)
+            if state.result is not None:
+                raise IllegalMove(f"the hand is over ({state.result.reason}); no more moves")
+            raise IllegalMove(f"it is player {state.current}'s turn, not player {player}'s")
+        self.engine.verify(state, m)
+        return m
+
+    def can_play(self, move: MoveLike, *, player: int | None = None) -> bool:
+        """True when :meth:`verify` would accept the move."""
+        try:
+            self.verify(move, player=player)
+        except ValueError:
+            return False
+        return True
+
+    def play(self, move: MoveLike, *, player: int | None = None) -> Event:
+        """Verify, then play a move for the current player; return its history record.
+
+        ``move`` is a :mod:`~rummy_lab.engine.moves` object or its text (``"discard 8H"``).
+
+        :raises IllegalMove: naming the broken rule; the game is then unchanged.
+        :raises ValueError: for move text that is not a move.
+        """
+        m = self.verify(move, player=player)
+        state = self.state
+        phase, who = state.phase, state.current
+        shown, drawn = self.engine.apply(state, m)
+        self._legal = None
+        event = Event(len(state.history), who, m, phase, shown, drawn)
+        state.history.append(event)
+        return event
+
+    # verbs, as in the style guide (each returns the record)
+    def draw_stock(self) -> Event:
+        """Play :class:`DrawStock`."""
+        return self.play(DrawStock())
+
+    def draw_discard(self, depth: int = 1) -> Event:
+        """Play :class:`DrawDiscard`."""
+        return self.play(DrawDiscard(depth))
+
+    def take_upcard(self) -> Event:
+        """Play :class:`TakeUpcard`."""
+        return self.play(TakeUpcard())
+
+    def pass_upcard(self) -> Event:
+        """Play :class:`PassUpcard`."""
+        return self.play(PassUpcard())
+
+    def discard(self, card: Card | str) -> Event:
+        """Play :class:`Discard`."""
+        return self.play(Discard(card))
+
+    def meld(self, cards: CardsLike) -> Event:
+        """Play :class:`~rummy_lab.engine.moves.Meld`."""
+        return self.play(MeldMove(clean_cards(cards)))
+
+    def lay_off(self, cards: CardsLike, meld_index: int) -> Event:
+        """Play :class:`LayOff`."""
+        return self.play(LayOff(clean_cards(cards), meld_index))
+
+    def knock(self, card: Card | str) -> Event:
+        """Play :class:`Knock`."""
+        return self.play(Knock(card))
+
+    def gin(self, card: Card | str | None = None) -> Event:
+        """Play :class:`Gin` (no card: big gin)."""
+        return self.play(Gin(card))
+
+    def declare(self, card: Card | str) -> Event:
+        """Play :class:`~rummy_lab.engine.moves.Declare`."""
+        return self.play(DeclareMove(card))
+
+    def drop(self) -> Event:
+        """Play :class:`Drop`."""
+        return self.play(Drop())
+
+    # ------------------------------------------------------------------ views
+    def view_for(self, player: int) -> PlayerView:
+        """What ``player`` may see: own hand, public piles and records, known cards.
+
+        Other players' stock draws appear without the card; their hands appear only as
+        sizes and the cards known to be there, until a showdown reveals them.
+        """
+        p = self._seat(player)
+        st = self.state
+        engine = self.engine
+        history = tuple(
+            e if e.player == p or e.drawn is None else engine.history_event(e, p)
+            for e in st.history
+        )
+        legal = tuple(self.legal_moves()) if st.result is None and st.current == p else ()
+        return PlayerView(
+            player=p,
+            players=st.players,
+            rules=st.rules,
+            phase=st.phase,
+            current_player=st.current,
+            dealer=st.deal.dealer,
+            hand=Hand(st.hands[p]),
+            discard_pile=Hand(st.discard),
+            stock_count=len(st.stock),
+            hand_sizes=tuple(len(h) for h in st.hands),
+            known=tuple(Hand(k) for k in st.known),
+            table=tuple(st.table),
+            pickup=st.pickup,
+            upcard=st.upcard,
+            wild_card=st.wild_card,
+            turn_count=st.turn_count,
+            legal_moves=legal,
+            history=history,
+            result=st.result,
+            revealed=st.revealed,
+            knock_limit=engine.knock_limit(st),
+        )
+
+    # ------------------------------------------------------------------ replay
+    def moves(self) -> list[Move]:
+        """The moves played so far, in order."""
+        return [e.move for e in self.state.history]
+
+    def initial(self) -> Game:
+        """A fresh game at this hand's deal (same rules, same cards)."""
+        st = self.state
+        return _start(st.rules, self.engine, st.players, st.deal, st.seed)
+
+    def replay(self) -> Iterator[Game]:
+        """The state at the deal and after each move, as independent games.
+
+        The moves are played again through the rules engine, so animations show exactly
+        what the engine did.
+        """
+        g = self.initial()
+        yield g.copy()
+        for m in self.moves():
+            g.play(m)
+            yield g.copy()
+
+    states = replay
+
+    def replay_views(self, player: int) -> Iterator[PlayerView]:
+        """``view_for(player)`` at the deal and after each move (for animations)."""
+        self._seat(player)
+        for g in self.replay():
+            yield g.view_for(player)
+
+    def copy(self) -> Game:
+        """An independent copy of the game."""
+        return Game(self.state.copy(), self.engine)
+
+    # ------------------------------------------------------------------ saving
+    def to_json(self) -> str:
+        """The game as JSON text: rules, the deal, the moves, and a state summary."""
+        from .serialize import game_to_json
+
+        return game_to_json(self)
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        """Rebuild a game from :meth:`to_json` text, checking every part.
+
+        :raises ValueError: for corrupt or tampered input (bad JSON, unknown cards, cards
+            missing or duplicated beyond the deck, wrong phase names or types, illegal
+            moves, a state that the moves do not produce); nothing is built then.
+        """
+        from .serialize import game_from_json
+
+        return game_from_json(text)
+
+    # ------------------------------------------------------------------ dunder
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self.state == other.state
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        st = self.state
+        status = st.result.kind if st.result is not None else st.phase.value
+        return (
+            f"<Game {st.rules.name} players={st.players} dealer={st.deal.dealer} "
+            f"turn={st.turn_count} player={st.current} {status}>"
+        )
+
+
+def _start(
+    rules: Rules, engine: VariantEngine, players: int, deal: Deal, seed: int | None
+) -> Game:
+    state = GameState(
+        rules=rules,
+        players=players,
+        deal=deal,
+        seed=seed,
+        hands=[list(h) for h in deal.hands],
+        stock=list(reversed(deal.stock)),
+        discard=list(deal.discard),
+        phase=Phase.DRAW,
+        current=(deal.dealer + 1) % players,
+        wild_card=deal.wild_card,
+        known=[[] for _ in range(players)],
+    )
+    engine.start(state)
+    return Game(state, engine)
+
+
+def _rest_of_deck(used: CardsLike, top: CardsLike = "", rules: RulesLike = "gin") -> Hand:
+    """The stock for a stacked deal: ``top`` first, then the deck's other cards in order.
+
+    >>> _rest_of_deck("AS 2S", "KD")[:3]
+    (Card('KD'), Card('3S'), Card('4S'))
+    """
+    r = get_rules(rules)
+    taken = list(clean_cards(used)) + list(clean_cards(top))
+    rest = remove_cards(make_deck(r.decks_for(2), r.printed_jokers), taken)
+    if rest is None:
+        raise ValueError("cards appear more often than the deck holds them")
+    return Hand([*clean_cards(top), *rest])
+
+
+def new_game(
+    variant: RulesLike = "gin",
+    *,
+    players: int = 2,
+    seed: int | None = None,
+    rules: RulesLike | Mapping[str, Any] | None = None,
+    hands: Sequence[CardsLike] | None = None,
+    stock: CardsLike | None = None,
+    discard: CardsLike | None = None,
+    wild_card: Card | str | None = None,
+    dealer: int = 0,
+) -> Game:
+    """Deal a new hand, shuffled with ``random.Random(seed)`` or stacked as given.
+
+    >>> g = new_game("gin", seed=7)
+    >>> len(g.hand(0)), len(g.stock), g.discard_pile == (g.upcard,), g.current_player
+    (10, 31, True, 1)
+    >>> new_game("gin", seed=7) == g
+    True
+    >>> new_game("gin", hands=["AS 2S 3S 4S 5S 6S 7S 8S 9S 10S", "AH 2H 3H 4H 5H 6H 7H 8H 9H 9H"])
+    Traceback (most recent call last):
+    ...
+    ValueError: the deal does not add up to the deck: extra 9H (2 copies, the deck has 1)
+
+    :param variant: a preset name (``gin oklahoma hollywood basic 500 indian ...``) or Rules.
+    :param players: number of players (the variant's range).
+    :param seed: seed of the shuffle (a stacked deal ignores it unless it leaves gaps).
+    :param rules: Rules, a preset name, or a mapping of field overrides.
+    :param hands: stacked deal: each player's cards.
+    :param stock: stacked deal: the stock, top card first. Left out: the cards not given
+        elsewhere, shuffled with ``seed``.
+    :param discard: stacked deal: the discard pile, top card last (the upcard). Left out:
+        taken from the shuffled remaining cards.
+    :param wild_card: stacked deal, Indian Rummy: the card turned under the stock.
+    :param dealer: the dealer's seat; the player to the dealer's left moves first.
+    :raises ValueError: for bad rules, player counts, or a stacked deal that is not the
+        variant's deck (the message names the missing and extra cards).
+    :raises NotImplementedError: for a variant without a game engine yet.
+    """
+    r = resolve_rules(variant, rules)
+    r.check_players(players)
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise ValueError(f"dealer must be a seat 0..{players - 1}, got {dealer!r}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise ValueError(f"seed must be an integer or None, got {seed!r}")
+    engine = engine_for(r)
+    rng = random.Random(seed)
+    if hands is None and stock is None and discard is None and wild_card is None:
+        deal = engine.deal(r, players, dealer, rng)
+    else:
+        deal = _stacked(r, engine, players, dealer, rng, hands, stock, discard, wild_card)
+    return _start(r, engine, players, deal, seed)
+
+
+def _stacked(
+    rules: Rules,
+    engine: VariantEngine,
+    players: int,
+    dealer: int,
+    rng: random.Random,
+    hands: Sequence[CardsLike] | None,
+    stock: CardsLike | None,
+    discard: CardsLike | None,
+    wild_card: Card | str | None,
+) -> Deal:
+    if hands is None:
+        raise ValueError("a stacked deal needs hands (stock and discard are optional)")
+    if isinstance(hands, str) or not isinstance(hands, Sequence):
+        raise ValueError("hands must be a list with one hand (cards) per player")
+    hs = tuple(clean_cards(h) for h in hands)
+    wild = None
+    if wild_card is not None:
+        wild_cards = clean_cards(wild_card)
+        if len(wild_cards) != 1:
+            raise ValueError(f"wild_card must be one card, got {wild_card!r}")
+        wild = wild_cards[0]
+    st = clean_cards(stock) if stock is not None else None
+    dp = clean_cards(discard) if discard is not None else None
+    if st is None or dp is None or (wild is None and rules.wild_joker):
+        given = [c for h in hs for c in h]
+        given.extend(st or ())
+        given.extend(dp or ())
+        if wild is not None:
+            given.append(wild)
+        rest = _minus(engine.deck(rules, players), given)
+        rng.shuffle(rest)
+        if wild is None and rules.wild_joker and rest:
+            wild = rest.pop()
+        if dp is None:
+            dp = Hand(rest[: engine.upcards])
+            rest = rest[engine.upcards :]
+        if st is None:
+            st = Hand(rest)
+    deal = Deal(hs, st, dp, wild, dealer)
+    engine.check_deal(rules, players, deal)
+    return deal
+
+
+def _minus(deck: list[Card], cards: Sequence[Card]) -> list[Card]:
+    rest = deck[:]
+    for c in cards:
+        if c in rest:
+            rest.remove(c)
+    return rest
+
+
+class Match:
+    """A sequence of hands scored by the variant's match rules.
+
+    Gin and Oklahoma: a game to ``rules.target`` with box and game bonuses
+    (:func:`rummy_lab.gin.game_totals`); Hollywood: three games at once. The dealer of
+    each next hand comes from the variant (Gin: the winner of the last hand deals).
+
+    >>> m = new_match("gin", seed=3)
+    >>> m.current_game.dealer, m.is_over, m.totals
+    (0, False, (0, 0))
+    """
+
+    def __init__(
+        self, rules: Rules, players: int, seed: int | None, dealer: int = 0
+    ) -> None:
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self.engine = engine_for(rules)
+        self._rng = random.Random(seed)
+        self.games: list[Game] = []
+        self._deal_next(dealer)
+
+    def _deal_next(self, dealer: int) -> Game:
+        game = new_game(
+            self.rules, players=self.players, seed=self._rng.getrandbits(63), dealer=dealer
+        )
+        self.games.append(game)
+        return game
+
+    @property
+    def current_game(self) -> Game:
+        """The hand being played (or the last one, once the match is over)."""
+        return self.games[-1]
+
+    @property
+    def results(self) -> list[GameResult]:
+        """Results of the finished hands, in order."""
+        return [g.state.result for g in self.games if g.state.result is not None]
+
+    @property
+    def standing(self) -> MatchStanding:
+        """The variant's score sheet after the finished hands."""
+        return self.engine.match_standing(self.rules, self.players, self.results)
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each player's match total so far (bonuses included once settled)."""
+        return tuple(self.standing.totals)
+
+    @property
+    def winner(self) -> int | None:
+        """The match winner, once decided."""
+        return self.standing.winner
+
+    @property
+    def is_over(self) -> bool:
+        """True once the match is decided."""
+        return bool(self.standing.finished)
+
+    def play(self, move: MoveLike, *, player: int | None = None) -> Event:
+        """Play a move in the current hand."""
+        return self.current_game.play(move, player=player)
+
+    def next_hand(self) -> Game:
+        """Deal the next hand (the variant picks the dealer).
+
+        :raises IllegalMove: while the current hand goes on, or once the match is over.
+        """
+        game = self.current_game
+        if not game.is_over:
+            raise IllegalMove("the current hand is not over yet")
+        if self.is_over:
+            raise IllegalMove(f"the match is over (winner: player {self.winner})")
+        return self._deal_next(self.engine.next_dealer(game.state))
+
+    def __repr__(self) -> str:
+        return (
+            f"<Match {self.rules.name} hands={len(self.games)} totals={self.totals} "
+            f"over={self.is_over}>"
+        )
+
+
+def new_match(
+    variant: RulesLike = "gin",
+    *,
+    players: int = 2,
+    seed: int | None = None,
+    rules: RulesLike | Mapping[str, Any] | None = None,
+    dealer: int = 0,
+) -> Match:
+    """Start a match: the first hand is dealt, ``seed`` fixes every later deal too.
+
+    >>> m = new_match("hollywood", seed=1)
+    >>> m.rules.hollywood, len(m.games)
+    (True, 1)
+    """
+    r = resolve_rules(variant, rules)
+    r.check_players(players)
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
+        raise ValueError(f"dealer must be a seat 0..{players - 1}, got {dealer!r}")
+    return Match(r, players, seed, dealer)

@@ -10,6 +10,7 @@ BIN := $(VENV)/bin
 PY := $(BIN)/python
 PIP := $(PY) -m pip --disable-pip-version-check
 NB_TIMEOUT ?= 60
+LAB_ARGS ?=
 
 # First 16 hex digits of the SHA-256 of pyproject.toml.
 PYPROJECT_HASH := $(shell $(PYTHON) -c "import hashlib; print(hashlib.sha256(open('pyproject.toml', 'rb').read()).hexdigest()[:16])" 2>/dev/null || cksum pyproject.toml | cut -d' ' -f1)
@@ -25,7 +26,8 @@ BENCHMARKS := $(sort $(wildcard benchmarks/bench_*.py))
 .PHONY: help lab test lint typecheck unit notebooks bench venv clean distclean
 
 help:
-	@echo "make lab    open the tutorials in JupyterLab (creates/reuses .venv)"
+	@echo "make lab    open the tutorials in JupyterLab (creates/reuses .venv);"
+	@echo "            e.g. make lab LAB_ARGS='--no-browser --port 8890'"
 	@echo "make test   ruff, mypy --strict, pytest with doctests, notebooks (creates/reuses .venv)"
 	@echo "make bench  run benchmarks/bench_*.py (installs the [bench] extras)"
 	@echo "make clean  remove caches and build files; make distclean also removes .venv"
@@ -58,7 +60,7 @@ $(BENCH_STAMP): | $(PY)
 	touch $@ $(RUN_STAMP)
 
 lab: $(RUN_STAMP)
-	$(BIN)/rummy-lab lab
+	$(BIN)/rummy-lab lab $(LAB_ARGS)
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check .

@@ -42,6 +42,9 @@ class Command:
     :ivar help: one line for ``rummy-lab --help``.
     :ivar configure: adds the subcommand's arguments to its parser.
     :ivar run: does the work; returns the exit code.
+    :ivar description: the longer text of ``rummy-lab NAME --help``.
+    :ivar pass_unknown: unknown options are collected in ``args.extra_args`` instead of
+        being a usage error (``lab`` hands them to JupyterLab).
     """
 
     name: str
@@ -49,6 +52,7 @@ class Command:
     configure: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace], int]
     description: str | None = None
+    pass_unknown: bool = False
 
 
 COMMANDS: dict[str, Command] = {}
@@ -62,6 +66,7 @@ def register_command(
     configure: Callable[[argparse.ArgumentParser], None],
     run: Callable[[argparse.Namespace], int],
     description: str | None = None,
+    pass_unknown: bool = False,
 ) -> Command:
     """Add a subcommand to ``rummy-lab`` (a later registration of a name replaces it).
 
@@ -75,10 +80,11 @@ def register_command(
     :param name: the subcommand's name. :param help: its one-line help.
     :param configure: called with the subcommand's parser to add arguments.
     :param run: called with the parsed arguments; returns the exit code.
+    :param description: longer help text. :param pass_unknown: see :class:`Command`.
     :return: the registered :class:`Command`.
     """
     command = Command(name=name, help=help, configure=configure, run=run,
-                      description=description)
+                      description=description, pass_unknown=pass_unknown)
     COMMANDS[name] = command
     return command
 
@@ -128,10 +134,13 @@ def main(argv: list[str] | None = None) -> int:
     """
     parser = build_parser()
     try:
-        args = parser.parse_args(sys.argv[1:] if argv is None else argv)
+        args, extra = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
+        command = COMMANDS[args.command]
+        if extra and not command.pass_unknown:
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
     except SystemExit as exc:  # --help, --version and argparse's own usage errors
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
-    command = COMMANDS[args.command]
+    args.extra_args = extra
     try:
         return command.run(args)
     except (_UsageError, RummyError, ValueError) as exc:
@@ -159,8 +168,8 @@ def _configure_lab(p: argparse.ArgumentParser) -> None:
     p.add_argument("--port", type=int, default=None, help="port for the JupyterLab server")
     p.add_argument("--dry-run", action="store_true",
                    help="print the JupyterLab command instead of running it")
-    p.add_argument("jupyter_args", nargs="*", metavar="-- JUPYTER_ARG",
-                   help="further options for JupyterLab, after a '--'")
+    p.add_argument("jupyter_args", nargs="*", metavar="JUPYTER_ARG",
+                   help="further options for JupyterLab (e.g. --ServerApp.ip=0.0.0.0)")
 
 
 def lab_command(args: argparse.Namespace) -> list[str]:
@@ -178,6 +187,7 @@ def lab_command(args: argparse.Namespace) -> list[str]:
             raise _UsageError(f"--port must be from 1 to 65535, got {args.port}")
         cmd.append(f"--ServerApp.port={args.port}")
     cmd.extend(args.jupyter_args)
+    cmd.extend(getattr(args, "extra_args", []))
     return cmd
 
 
@@ -330,6 +340,7 @@ register_command(
     "tutorials/ folder, or in the current directory when there is none.",
     configure=_configure_lab,
     run=_run_lab,
+    pass_unknown=True,
 )
 register_command(
     "analyze",

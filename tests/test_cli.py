@@ -109,6 +109,8 @@ def test_bad_card_in_a_real_process() -> None:
 def test_usage_errors_and_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert _run(capsys)[0] == 2
     assert _run(capsys, "frobnicate")[0] == 2
+    code, _, err = _run(capsys, "analyze", "7S", "--frob")
+    assert code == 2 and "--frob" in err
     code, out, _ = _run(capsys, "--version")
     assert code == 0 and out.startswith("rummy-lab ")
 
@@ -162,6 +164,8 @@ def test_lab_runs_jupyterlab_without_launching(
 def test_lab_dry_run_and_bad_port(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _run(capsys, "lab", "--dry-run")
     assert code == 0 and "-m jupyterlab" in out
+    code, out, _ = _run(capsys, "lab", "--dry-run", "--ServerApp.token=abc")
+    assert code == 0 and out.rstrip().endswith("--ServerApp.token=abc")
     code, _, err = _run(capsys, "lab", "--dry-run", "--port", "70000")
     assert code == 2 and "--port" in err
 

@@ -10,10 +10,11 @@ Carlo estimators, simulation) only needs a line below and an entry in ``_SUBMODU
 
 from __future__ import annotations
 
-from . import batch, exact
+from . import batch, exact, montecarlo
 from .batch import *  # noqa: F403
 from .exact import *  # noqa: F403
+from .montecarlo import *  # noqa: F403
 
-_SUBMODULES = (exact, batch)
+_SUBMODULES = (exact, batch, montecarlo)
 
 __all__ = [name for module in _SUBMODULES for name in module.__all__]

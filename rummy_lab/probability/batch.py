@@ -22,6 +22,7 @@ array([22, 10], dtype=int32)
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterator
 from functools import lru_cache
 
 import numpy as np
@@ -30,7 +31,7 @@ import numpy.typing as npt
 from ..engine.rules import Rules, RulesLike, get_rules
 from ..engine.solver import BIG, suit_run_table
 
-__all__ = ["batch_deadwood", "deal_deadwood", "hands_to_masks"]
+__all__ = ["batch_deadwood", "deal_deadwood", "deal_hands", "hands_to_masks"]
 
 _RANK_BITS = 13
 _FULL = (1 << _RANK_BITS) - 1
@@ -183,34 +184,7 @@ def batch_deadwood(hands: npt.ArrayLike, rules: RulesLike = "gin") -> npt.NDArra
     return (_objective(masks, r) // BIG).astype(np.int32)
 
 
-def deal_deadwood(
-    n_hands: int,
-    hand_size: int = 10,
-    rules: RulesLike = "gin",
-    seed: int | np.random.Generator | None = 0,
-    chunk: int = 100_000,
-) -> npt.NDArray[np.int32]:
-    """Deal ``n_hands`` random hands from a shuffled deck and return their deadwood.
-
-    The generator is ``numpy.random.default_rng(seed)`` (or the Generator given), so a
-    seed replays the same hands; hands are drawn ``chunk`` at a time to bound memory.
-
-    >>> a = deal_deadwood(1000, seed=3); b = deal_deadwood(1000, seed=3, chunk=64)
-    >>> bool((a == b).all()), a.dtype
-    (True, dtype('int32'))
-    >>> deal_deadwood(10, hand_size=53)
-    Traceback (most recent call last):
-    ...
-    ValueError: hand_size must be a whole number from 0 to 52, got 53
-
-    :param n_hands: number of hands.
-    :param hand_size: cards per hand.
-    :param rules: a preset name or Rules.
-    :param seed: an int seed, a numpy Generator, or None for fresh entropy.
-    :param chunk: hands dealt per batch.
-    :return: int32 array of deadwood totals.
-    :raises ValueError: for bad sizes.
-    """
+def _check_deal(n_hands: int, hand_size: int, chunk: int) -> None:
     for name, value, lo, hi in (
         ("n_hands", n_hands, 0, None),
         ("hand_size", hand_size, 0, 52),
@@ -224,19 +198,96 @@ def deal_deadwood(
         ):
             rng_text = f">= {lo}" if hi is None else f"from {lo} to {hi}"
             raise ValueError(f"{name} must be a whole number {rng_text}, got {value!r}")
-    r = _check_rules(rules)
+
+
+def _deal_blocks(
+    n_hands: int, hand_size: int, seed: int | np.random.Generator | None, chunk: int
+) -> Iterator[npt.NDArray[np.int8]]:
+    """Random hands (card indices) in blocks of ``chunk`` rows.
+
+    Each hand takes 52 uniform keys and keeps the cards with the ``hand_size`` smallest:
+    a uniformly random subset. The keys are drawn in order from one generator, so the hands
+    do not depend on ``chunk``.
+    """
     gen = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-    out = np.empty(n_hands, dtype=np.int32)
     done = 0
-    # hands are dealt in blocks of ``chunk`` whatever the total, so results do not depend
-    # on n_hands splitting; the last block is cut short
     while done < n_hands:
         size = min(chunk, n_hands - done)
         keys = gen.random((size, 52))
-        idx = np.argpartition(keys, hand_size - 1, axis=1)[:, :hand_size] if hand_size else (
-            np.empty((size, 0), dtype=np.int64)
-        )
-        masks = hands_to_masks(idx)
-        out[done : done + size] = _objective(masks, r) // BIG
+        if hand_size == 0:
+            idx = np.empty((size, 0), dtype=np.int8)
+        elif hand_size == 52:
+            idx = np.argsort(keys, axis=1).astype(np.int8)
+        else:
+            idx = np.argpartition(keys, hand_size - 1, axis=1)[:, :hand_size].astype(np.int8)
+        yield idx
         done += size
+
+
+def deal_hands(
+    n_hands: int,
+    hand_size: int = 10,
+    seed: int | np.random.Generator | None = 0,
+    chunk: int = 100_000,
+) -> npt.NDArray[np.int8]:
+    """Random one-deck hands as an (n_hands, hand_size) array of card indices 0..51.
+
+    Every hand is a uniformly random subset of the deck (the order of its cards is not
+    meaningful). ``numpy.random.default_rng(seed)`` drives it, so a seed replays.
+
+    >>> h = deal_hands(3, 5, seed=2)
+    >>> h.shape, bool((np.sort(h, axis=1)[:, 1:] != np.sort(h, axis=1)[:, :-1]).all())
+    ((3, 5), True)
+
+    :param n_hands: number of hands.
+    :param hand_size: cards per hand (0..52).
+    :param seed: an int seed, a numpy Generator, or None for fresh entropy.
+    :param chunk: hands drawn per block (memory bound; results do not depend on it).
+    :return: int8 array of card indices.
+    :raises ValueError: for bad sizes.
+    """
+    _check_deal(n_hands, hand_size, chunk)
+    blocks = list(_deal_blocks(n_hands, hand_size, seed, chunk))
+    if not blocks:
+        return np.empty((0, hand_size), dtype=np.int8)
+    return np.concatenate(blocks)
+
+
+def deal_deadwood(
+    n_hands: int,
+    hand_size: int = 10,
+    rules: RulesLike = "gin",
+    seed: int | np.random.Generator | None = 0,
+    chunk: int = 100_000,
+) -> npt.NDArray[np.int32]:
+    """Deal ``n_hands`` random hands and return their deadwood, ``chunk`` hands at a time.
+
+    The same hands as :func:`deal_hands` with the same seed, evaluated by
+    :func:`batch_deadwood` without keeping them, so memory stays bounded.
+
+    >>> a = deal_deadwood(1000, seed=3); b = deal_deadwood(1000, seed=3, chunk=64)
+    >>> bool((a == b).all()), a.dtype
+    (True, dtype('int32'))
+    >>> bool((a == batch_deadwood(deal_hands(1000, seed=3))).all())
+    True
+    >>> deal_deadwood(10, hand_size=53)
+    Traceback (most recent call last):
+    ...
+    ValueError: hand_size must be a whole number from 0 to 52, got 53
+
+    :param n_hands: number of hands.
+    :param hand_size: cards per hand.
+    :param rules: a preset name or Rules.
+    :param seed: an int seed, a numpy Generator, or None for fresh entropy.
+    :param chunk: hands dealt per block.
+    :return: int32 array of deadwood totals.
+    :raises ValueError: for bad sizes or Indian Rummy rules.
+    """
+    _check_deal(n_hands, hand_size, chunk)
+    r = _check_rules(rules)
+    out = np.empty(n_hands, dtype=np.int32)
+    done = 0
+    for idx in _deal_blocks(n_hands, hand_size, seed, chunk):
+        out[done : done + len(idx)] = _objective(hands_to_masks(idx), r) // BIG
+        done += len(idx)
     return out

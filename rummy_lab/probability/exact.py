@@ -819,6 +819,9 @@ def _unseen_copies(r: Rules, decks: int, known: Sequence[Card]) -> dict[Card, in
 def _outs_for(
     hand: Hand, r: Rules, wild_rank: int | None, unseen: dict[Card, int]
 ) -> dict[Card, int]:
+    if r.min_sequences or r.min_pure_sequences:
+        # melds count on their own here, whatever a declaration would need
+        r = r.replace(min_sequences=0, min_pure_sequences=0)
     base = deadwood(hand, r, wild_rank=wild_rank)
     out: dict[Card, int] = {}
     for c in sorted(unseen):
@@ -850,6 +853,8 @@ def outs(
     it completes a new set or run (with loose cards), extends a meld, or lets the melds be
     rearranged for less deadwood. A card is *live* when some copy is unseen: the deck's
     copies minus those in the hand and in ``seen`` (the discard pile, cards shown).
+    Deadwood here is plain: for Indian Rummy every meld counts, even before the hand has
+    the sequences a declaration needs. Printed jokers and wild-rank cards can be outs.
 
     >>> outs("7S 8S KD QC 2H")
     {Card('6S'): 1, Card('9S'): 1}

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import os
 import shlex
 import subprocess
 import sys
@@ -172,6 +173,11 @@ def _configure_lab(p: argparse.ArgumentParser) -> None:
                    help="further options for JupyterLab (e.g. --ServerApp.ip=0.0.0.0)")
 
 
+def _is_root() -> bool:
+    geteuid = getattr(os, "geteuid", None)
+    return geteuid is not None and geteuid() == 0
+
+
 def lab_command(args: argparse.Namespace) -> list[str]:
     """The command line that ``rummy-lab lab`` runs: this Python's ``-m jupyterlab``.
 
@@ -180,6 +186,8 @@ def lab_command(args: argparse.Namespace) -> list[str]:
     (['-m', 'jupyterlab'], True, True)
     """
     cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={tutorials_dir()}"]
+    if _is_root():  # containers and CI run as root; Jupyter refuses that without the flag
+        cmd.append("--ServerApp.allow_root=True")
     if args.no_browser:
         cmd.append("--no-browser")
     if args.port is not None:

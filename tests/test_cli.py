@@ -139,6 +139,14 @@ def test_lab_command_line() -> None:
     assert "--no-browser" not in plain and not any("port" in a for a in plain)
 
 
+def test_lab_as_root_allows_root(monkeypatch: pytest.MonkeyPatch) -> None:
+    args = build_parser().parse_args(["lab"])
+    monkeypatch.setattr(cli, "_is_root", lambda: True)
+    assert "--ServerApp.allow_root=True" in lab_command(args)
+    monkeypatch.setattr(cli, "_is_root", lambda: False)
+    assert "--ServerApp.allow_root=True" not in lab_command(args)
+
+
 def test_tutorials_dir_prefers_repo_tutorials() -> None:
     repo_tutorials = Path(cli.__file__).resolve().parent.parent / "tutorials"
     expected = repo_tutorials if repo_tutorials.is_dir() else Path.cwd()

@@ -340,10 +340,10 @@ def clean_move(move: MoveLike) -> Move:
     raise ValueError(f"a move must be a Move or a string, got {move!r}")
 
 
-# Interned instances for the legal-move lists of the hot path.
-_DISCARDS: dict[Card, Discard] = {}
-_KNOCKS: dict[Card, Knock] = {}
-_GINS: dict[Card, Gin] = {}
+# Interned instances for the legal-move lists of the hot path, by card index.
+_DISCARDS: list[Discard | None] = [None] * 53
+_KNOCKS: list[Knock | None] = [None] * 53
+_GINS: list[Gin | None] = [None] * 53
 DRAW_STOCK = DrawStock()
 DRAW_DISCARD = DrawDiscard()
 TAKE_UPCARD = TakeUpcard()
@@ -354,23 +354,23 @@ DROP = Drop()
 
 def discard_of(card: Card) -> Discard:
     """The (shared) ``Discard(card)`` instance."""
-    m = _DISCARDS.get(card)
+    m = _DISCARDS[card._index]
     if m is None:
-        m = _DISCARDS[card] = Discard(card)
+        m = _DISCARDS[card._index] = Discard(card)
     return m
 
 
 def knock_of(card: Card) -> Knock:
     """The (shared) ``Knock(card)`` instance."""
-    m = _KNOCKS.get(card)
+    m = _KNOCKS[card._index]
     if m is None:
-        m = _KNOCKS[card] = Knock(card)
+        m = _KNOCKS[card._index] = Knock(card)
     return m
 
 
 def gin_of(card: Card) -> Gin:
     """The (shared) ``Gin(card)`` instance."""
-    m = _GINS.get(card)
+    m = _GINS[card._index]
     if m is None:
-        m = _GINS[card] = Gin(card)
+        m = _GINS[card._index] = Gin(card)
     return m

@@ -150,17 +150,13 @@ class VariantEngine:
         return []
 
     def legal_discards(self, state: GameState) -> list[Move]:
-        """``Discard`` moves for every distinct card the rules let the player discard."""
-        hand = state.hands[state.current]
-        blocked = state.pickup if state.rules.no_discard_of_pickup else ()
-        seen: set[Card] = set()
-        out: list[Move] = []
-        for c in sorted(hand, key=_card_index):
-            if c in seen or c in blocked:
-                continue
-            seen.add(c)
-            out.append(discard_of(c))
-        return out
+        """``Discard`` moves for every distinct card the rules let the player discard,
+        in deck order."""
+        by_index = {c._index: c for c in state.hands[state.current]}
+        if state.pickup and state.rules.no_discard_of_pickup:
+            for c in state.pickup:
+                by_index.pop(c._index, None)
+        return [discard_of(by_index[i]) for i in sorted(by_index)]
 
     def verify(self, state: GameState, move: Move) -> None:
         """Raise :class:`IllegalMove` naming the rule unless ``move`` is legal now.

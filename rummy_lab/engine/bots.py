@@ -70,8 +70,8 @@ class RandomBot:
 class GreedyGinBot:
     """The classic simple Gin player.
 
-    * Takes the upcard or the top discard only when that lowers its deadwood (the card
-      joins a meld), otherwise draws from the stock.
+    * Takes the upcard or the top discard only when the card joins a meld (in the best
+      arrangement after the best discard), otherwise draws from the stock.
     * Goes big gin or gin whenever it can, else knocks as soon as it may (with the
       discard leaving the least deadwood).
     * Otherwise discards the card leaving the lowest deadwood (the solver's
@@ -95,27 +95,31 @@ class GreedyGinBot:
         phase = view.phase
         if phase is Phase.UPCARD or phase is Phase.DRAW:
             take = TAKE_UPCARD if phase is Phase.UPCARD else DRAW_DISCARD
-            if take in legal and view.discard_pile and self._improves(view, view.discard_pile[-1]):
+            top = view.discard_top
+            if take in legal and top is not None and self._joins_meld(view, top):
                 return take
             if phase is Phase.UPCARD:
                 return PASS_UPCARD
             return DRAW_STOCK if DRAW_STOCK in legal else legal[0]
         return self._finish(view, legal)
 
-    def _improves(self, view: PlayerView, card: Card) -> bool:
-        """True when taking ``card`` (and discarding another) lowers the deadwood."""
+    def _joins_meld(self, view: PlayerView, card: Card) -> bool:
+        """True when ``card``, taken with the best discard after it, is melded in every
+        best arrangement (counting it as deadwood would be worse)."""
         rules = view.rules
         hand = list(view.hand)
-        now = deadwood(hand, rules)
-        if now == 0:
+        best: tuple[int, Card] | None = None
+        for x in dict.fromkeys(hand):
+            rest = [*hand, card]
+            rest.remove(x)
+            d = deadwood(rest, rules)
+            if best is None or d < best[0]:
+                best = (d, x)
+        if best is None:
             return False
-        hand.append(card)
-        for c in view.hand:
-            rest = hand[:]
-            rest.remove(c)
-            if deadwood(rest, rules) < now:
-                return True
-        return False
+        without = hand[:]
+        without.remove(best[1])
+        return best[0] < deadwood(without, rules) + rules.card_value(card)
 
     def _finish(self, view: PlayerView, legal: Sequence[Move]) -> Move:
         if BIG_GIN in legal:

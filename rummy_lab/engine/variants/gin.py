@@ -148,7 +148,7 @@ class GinEngine(VariantEngine):
 
     def _limit_note(self, state: GameState) -> str:
         if state.rules.oklahoma and state.upcard is not None:
-            return f" (Oklahoma: set by the upcard {state.upcard.code})"
+            return f" (Oklahoma: the upcard {state.upcard.code} sets the limit)"
         return ""
 
     # ------------------------------------------------------------------ upcard
@@ -192,8 +192,8 @@ class GinEngine(VariantEngine):
         limit = self.knock_limit(state)
         if d > limit:
             raise IllegalMove(
-                f"deadwood {d} is over the knock limit {limit}{self._limit_note(state)} "
-                f"(after discarding {card.code})"
+                f"deadwood {d} is over the knock limit {limit} after discarding "
+                f"{card.code}{self._limit_note(state)}"
             )
 
     def apply_knock(self, state: GameState, move: Knock) -> Effect:

@@ -29,6 +29,7 @@ from .engine import (
     make_deck,
     parse_cards,
 )
+from .engine.display import get_display, reset_display, set_display
 from .engine.game import Game, Match, new_game, new_match
 from .engine.melds import Meld, classify_meld, is_meld
 from .engine.solver import (
@@ -73,12 +74,15 @@ __all__ = [
     "clean_cards",
     "deadwood",
     "format_cards",
+    "get_display",
     "get_rules",
     "is_meld",
     "make_deck",
     "new_game",
     "new_match",
     "parse_cards",
+    "reset_display",
+    "set_display",
 ]
 
 

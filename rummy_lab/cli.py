@@ -301,7 +301,7 @@ def analyze(
       deadwood: 9D
       deadwood points: 9
       why:
-        AS 2S 3S: pure run in spades
+        AS 2S 3S: run in spades
         deadwood: 9D(9) = 9
     """
     from .engine.solver import all_best_partitions, best_discard

@@ -65,15 +65,15 @@ class Meld:
         if self.kind == "set":
             ranks = {c.rank for c in self.cards if not _is_wildcard(c, wild_rank)}
             rank = next(iter(ranks)) if ranks else None
-            what = f"set of {_RANK_WORDS[rank]}s" if rank else "group of jokers"
+            what = f"set of {_plural(_RANK_WORDS[rank])}" if rank else "group of jokers"
         else:
             suits = {
                 c.suit for c in self.cards if c.suit is not None and not _is_wildcard(c, wild_rank)
             }
             suit = next(iter(suits)) if len(suits) == 1 else None
             what = f"run in {_SUIT_WORDS[suit]}" if suit else "run of jokers"
-            if self.is_pure:
-                what = "pure " + what
+            if wild_rank is not None:
+                what = ("pure " if self.is_pure else "impure ") + what
         extra = ""
         if self.stands_for:
             extra = " (joker for " + ", ".join(c.code for c in self.stands_for) + ")"
@@ -93,6 +93,10 @@ _SUIT_WORDS: dict[Suit | None, str] = {
     Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds",
     Suit.CLUBS: "clubs", None: "jokers",
 }
+
+
+def _plural(word: str) -> str:
+    return word + "es" if word.endswith(("x", "s")) else word + "s"
 
 
 def _is_wildcard(card: Card, wild_rank: int | None) -> bool:

@@ -289,10 +289,7 @@ class Game:
         p = self._seat(player)
         st = self.state
         engine = self.engine
-        history = tuple(
-            e if e.player == p or e.drawn is None else engine.history_event(e, p)
-            for e in st.history
-        )
+        history = self._history_for(p)
         legal = tuple(self.legal_moves()) if st.result is None and st.current == p else ()
         return PlayerView(
             player=p,
@@ -317,6 +314,21 @@ class Game:
             revealed=st.revealed,
             knock_limit=engine.knock_limit(st),
         )
+
+    def _history_for(self, player: int) -> tuple[Event, ...]:
+        """The history as ``player`` sees it, redacted once per record and cached."""
+        st = self.state
+        views: list[list[Event]] | None = st.cache.get("history_views")
+        if views is None:
+            views = st.cache["history_views"] = [[] for _ in range(st.players)]
+        seen = views[player]
+        if len(seen) < len(st.history):
+            engine = self.engine
+            for e in st.history[len(seen):]:
+                seen.append(
+                    e if e.player == player or e.drawn is None else engine.history_event(e, player)
+                )
+        return tuple(seen)
 
     # ------------------------------------------------------------------ replay
     def moves(self) -> list[Move]:

@@ -529,6 +529,55 @@ def test_a_variant_plugs_in_through_the_registry() -> None:
     assert engine_for(rl.get_rules("gin")) is gin_engine
 
 
+@pytest.mark.parametrize(("preset", "players", "cards"), [("500", 6, 104), ("indian", 4, 108)])
+def test_base_mechanics_with_two_decks_jokers_and_a_wild_card(
+    preset: str, players: int, cards: int
+) -> None:
+    """A bare engine on the base hooks: duplicates, printed jokers, the wild card, JSON."""
+
+    class Bare(VariantEngine):
+        name = "bare"
+
+    variant = rl.get_rules(preset).variant
+    try:
+        register_variant(variant, Bare())
+        g = new_game(preset, seed=4, players=players, rules={"max_turns": 60})
+        assert len(g.state.all_cards()) == cards and deck_intact(g)
+        assert (g.wild_card is not None) == (preset == "indian")
+        rng = random.Random(1)
+        while not g.is_over:
+            legal = g.legal_moves()
+            assert len(set(legal)) == len(legal)
+            g.play(rng.choice(legal))
+            assert deck_intact(g)
+        assert g.result is not None and g.result.kind == "max_turns"
+        assert Game.from_json(g.to_json()) == g
+        _assert_no_leak(g)
+        dup = Counter(g.state.all_cards()).most_common(1)[0]
+        assert dup[1] >= 2  # two decks
+    finally:
+        from rummy_lab.engine import variants
+
+        variants._ENGINES.pop(variant, None)
+
+
+def test_oklahoma_ace_upcard_gin_only_school() -> None:
+    g = knock_deal(upcard="AD", rules="oklahoma", oklahoma_ace="gin_only")
+    play(g, "pass_upcard", "pass_upcard", "draw_stock")
+    assert g.knock_limit == 0 and not [m for m in g.legal_moves() if isinstance(m, Knock)]
+    with pytest.raises(rl.IllegalMove, match="over the knock limit 0 after discarding AS"):
+        g.play(Knock("AS"))
+    assert knock_deal(upcard="AD", rules="oklahoma").knock_limit == 1
+
+
+def test_top_level_names() -> None:
+    g = rl.new_game("gin", seed=1)
+    assert isinstance(g, rl.Game) and g.phase is rl.Phase.UPCARD
+    assert rl.moves.PassUpcard() in g.legal_moves()
+    assert list(g.states()) == [g]
+    assert isinstance(rl.new_match("gin", seed=1), rl.Match)
+
+
 def test_deadwood_of_stacked_hands_matches_the_solver() -> None:
     assert deadwood(KNOCKER) == 5 and deadwood(DEFENDER) == 78
     assert Hand(parse_cards(KNOCKER)).codes == KNOCKER

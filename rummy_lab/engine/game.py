@@ -88,6 +88,12 @@ class Game:
     other method only reads. ``Game`` objects compare equal when their states are equal
     (cards, phase, history, result), which the tests use to show that a rejected move
     changed nothing.
+
+    >>> g = new_game("gin", seed=3)
+    >>> g.play("pass_upcard").move
+    PassUpcard()
+    >>> g.can_play("take_upcard"), g.can_play("draw_stock")
+    (True, False)
     """
 
     __slots__ = ("_legal", "engine", "state")

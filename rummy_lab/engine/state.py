@@ -121,6 +121,9 @@ class GameResult:
     :ivar deadwood: deadwood per player at the end, when the variant counts it.
     :ivar knocker: Gin: who knocked or went gin.
     :ivar detail: the variant's scoring record (Gin: :class:`rummy_lab.gin.Showdown`).
+
+    >>> GameResult("draw", None, (0, 0), reason="the stock ran out").is_draw
+    True
     """
 
     kind: str
@@ -261,6 +264,11 @@ class PlayerView:
     :ivar history: the hand's records, stock draws of others without the card.
     :ivar revealed: every hand as shown at the end (Gin's showdown), else ``None``.
     :ivar knock_limit: Gin's knock limit for this hand (``None`` in other variants).
+
+    >>> from rummy_lab.engine.game import new_game
+    >>> v = new_game("gin", seed=3).view_for(0)
+    >>> len(v.hand), v.stock_count, v.hand_sizes, v.is_my_turn, v.legal_moves
+    (10, 31, (10, 10), False, ())
     """
 
     player: int

@@ -272,11 +272,18 @@ class VariantEngine:
         """Move ``card`` from the current hand to the top of the discard pile."""
         p = state.current
         state.hands[p].remove(card)
-        known = state.known[p]
-        if known and card in known:
-            known.remove(card)
+        if state.known[p]:
+            self.forget_known(state, p, (card,))
         state.discard.append(card)
         state.pickup = ()
+
+    def forget_known(self, state: GameState, player: int, cards: Sequence[Card]) -> None:
+        """Cards leaving ``player``'s hand in public (discarded, melded, laid off) are no
+        longer known to be held there."""
+        known = state.known[player]
+        for c in cards:
+            if c in known:
+                known.remove(c)
 
     def end_turn(self, state: GameState) -> None:
         """After a discard: end the hand at the turn limit, else pass to the next player."""
@@ -292,8 +299,13 @@ class VariantEngine:
                 ),
             )
             return
-        state.current = (state.current + 1) % state.players
+        state.current = self.next_player(state)
         state.phase = Phase.DRAW
+
+    def next_player(self, state: GameState) -> int:
+        """Who plays after the current player (base: the left neighbour; a variant with
+        drops skips the players who dropped)."""
+        return (state.current + 1) % state.players
 
     def end_hand(self, state: GameState, result: GameResult, *, reveal: bool = False) -> None:
         """Finish the hand with ``result``; ``reveal`` shows every hand (a showdown)."""

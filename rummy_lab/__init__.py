@@ -40,6 +40,7 @@ from .engine.solver import (
     deadwood,
 )
 from .engine.state import Event, GameResult, Phase, PlayerView
+from .simulation import Report, simulate
 
 __version__ = "0.1.0"
 
@@ -61,6 +62,7 @@ __all__ = [
     "Phase",
     "PlayerView",
     "Rank",
+    "Report",
     "Rules",
     "RulesLike",
     "RummyError",
@@ -83,6 +85,7 @@ __all__ = [
     "parse_cards",
     "reset_display",
     "set_display",
+    "simulate",
 ]
 
 

@@ -360,5 +360,65 @@ register_command(
 )
 
 
+
+def _configure_simulate(p: argparse.ArgumentParser) -> None:
+    p.add_argument("variant", help="rules preset: gin, oklahoma, hollywood, basic, 500, indian ...")
+    p.add_argument("--games", type=int, default=1000, help="hands to play (default 1000)")
+    p.add_argument("--players", type=int, default=2, help="seats at the table (default 2)")
+    p.add_argument(
+        "--bots",
+        default=None,
+        help="comma-separated bot per seat: random or greedy (default: greedy where available)",
+    )
+    p.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="processes (default: one per core; 1 runs in this process)",
+    )
+    p.add_argument("--no-progress", action="store_true", help="hide the progress bar")
+
+
+def _run_simulate(args: argparse.Namespace) -> int:
+    import concurrent.futures as cf
+
+    from .simulation import simulate
+
+    bots = None if args.bots is None else [b.strip() for b in args.bots.split(",")]
+    executor: cf.Executor | str | None = None
+    pool: cf.ProcessPoolExecutor | None = None
+    if args.workers is not None:
+        if args.workers < 1:
+            print("rummy-lab simulate: error: --workers must be >= 1", file=sys.stderr)
+            return 2
+        if args.workers == 1:
+            executor = "inline"
+        else:
+            pool = cf.ProcessPoolExecutor(max_workers=args.workers)
+            executor = pool
+    try:
+        report = simulate(args.variant, args.games, players=args.players, bots=bots,
+                          seed=args.seed, executor=executor, progress=not args.no_progress)
+    except (RummyError, ValueError) as exc:
+        print(f"rummy-lab simulate: error: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    print(report.summary())
+    return 0
+
+
+register_command(
+    "simulate",
+    help="play many hands with bots and print outcome rates with standard errors",
+    description="Simulate hands of a variant with random or greedy bots (seeded, "
+    "reproducible whatever the number of workers) and print a summary table.",
+    configure=_configure_simulate,
+    run=_run_simulate,
+)
+
+
 if __name__ == "__main__":  # pragma: no cover
     raise SystemExit(main())

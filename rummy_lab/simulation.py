@@ -1,0 +1,327 @@
+"""Simulate many hands with chosen bots, on one core, a process pool, or a Dask cluster.
+
+Every game ``i`` gets its own seed derived from ``(seed, i)``, and games are split into
+batches whose results are put back in game order, so a report depends only on the
+variant, bots, rules, number of games and seed, never on the executor or its workers.
+
+>>> rep = simulate("gin", 20, bots=("greedy", "random"), seed=3, executor="inline",
+...                progress=False)
+>>> rep.games, len(rep.records), rep == simulate("gin", 20, bots=("greedy", "random"),
+...                 seed=3, executor="inline", progress=False)
+(20, 20, True)
+"""
+
+from __future__ import annotations
+
+import concurrent.futures as cf
+import math
+import os
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .engine.bots import Bot, RandomBot, play_hand
+from .engine.game import new_game, resolve_rules
+from .engine.moves import DrawDiscard, DrawStock, TakeUpcard
+from .engine.rules import Rules, RulesLike, Variant
+
+__all__ = ["GameRecord", "Rate", "Report", "make_bot", "simulate"]
+
+BotSpec = str | Bot
+
+_GREEDY: dict[Variant, tuple[str, str]] = {
+    Variant.GIN: ("rummy_lab.engine.bots", "GreedyGinBot"),
+    Variant.BASIC: ("rummy_lab.engine.bots_table", "GreedyTableBot"),
+    Variant.RUMMY500: ("rummy_lab.engine.bots_table", "GreedyTableBot"),
+    Variant.INDIAN: ("rummy_lab.engine.bots_indian", "GreedyIndianBot"),
+}
+
+
+def make_bot(spec: BotSpec, rules: Rules) -> Bot:
+    """A bot from a name (``"random"``, ``"greedy"``) or a bot object (returned as is).
+
+    :raises ValueError: for an unknown name, or ``"greedy"`` for a variant without one.
+    """
+    if not isinstance(spec, str):
+        if not callable(getattr(spec, "choose", None)):
+            raise ValueError(f"a bot needs a choose(view, rng) method, got {spec!r}")
+        return spec
+    name = spec.strip().lower()
+    if name == "random":
+        return RandomBot()
+    if name == "greedy":
+        where = _GREEDY.get(rules.variant)
+        if where is not None:
+            import importlib
+
+            try:
+                module = importlib.import_module(where[0])
+                cls = getattr(module, where[1])
+            except (ImportError, AttributeError):
+                cls = None
+            if cls is not None:
+                bot: Bot = cls()
+                return bot
+        raise ValueError(f"no greedy bot for the {rules.variant.value!r} variant")
+    raise ValueError(f"unknown bot {spec!r}; use 'random', 'greedy' or a Bot object")
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One simulated hand.
+
+    :ivar index: the game's number in the run.
+    :ivar dealer: the dealer's seat.
+    :ivar winner: the winner's seat, None for a draw.
+    :ivar kind: how it ended (the variant's own word: gin, knock, undercut, draw...).
+    :ivar scores: the result's scores per seat.
+    :ivar moves: moves played.
+    :ivar draws: cards drawn (stock or discard pile).
+    """
+
+    index: int
+    dealer: int
+    winner: int | None
+    kind: str
+    scores: tuple[int, ...]
+    moves: int
+    draws: int
+
+
+@dataclass(frozen=True)
+class Rate:
+    """A proportion with its standard error."""
+
+    value: float
+    stderr: float
+    count: int
+    total: int
+
+    def __str__(self) -> str:
+        return f"{self.value:.4f} ± {self.stderr:.4f}"
+
+
+def _rate(count: int, total: int) -> Rate:
+    if total == 0:
+        return Rate(math.nan, math.nan, 0, 0)
+    p = count / total
+    return Rate(p, math.sqrt(p * (1 - p) / total), count, total)
+
+
+@dataclass(frozen=True)
+class Report:
+    """What a simulation found: per-game records and summary rates with standard errors."""
+
+    variant: str
+    players: int
+    bots: tuple[str, ...]
+    seed: int
+    records: tuple[GameRecord, ...] = field(repr=False)
+
+    @property
+    def games(self) -> int:
+        return len(self.records)
+
+    def kind_rates(self) -> dict[str, Rate]:
+        """Share of hands ending each way (gin, knock, undercut, draw, ...)."""
+        counts = Counter(r.kind for r in self.records)
+        return {k: _rate(v, self.games) for k, v in sorted(counts.items())}
+
+    def win_rates(self) -> tuple[Rate, ...]:
+        """Each seat's share of hands won (draws count as not won)."""
+        return tuple(
+            _rate(sum(r.winner == p for r in self.records), self.games)
+            for p in range(self.players)
+        )
+
+    @property
+    def draw_rate(self) -> Rate:
+        """Share of hands with no winner."""
+        return _rate(sum(r.winner is None for r in self.records), self.games)
+
+    @property
+    def first_player_win_rate(self) -> Rate:
+        """Share of decided hands won by the player who moves first (left of the dealer)."""
+        decided = [r for r in self.records if r.winner is not None]
+        wins = sum(r.winner == (r.dealer + 1) % self.players for r in decided)
+        return _rate(wins, len(decided))
+
+    @property
+    def mean_draws(self) -> tuple[float, float]:
+        """Mean cards drawn per hand and its standard error."""
+        xs = [r.draws for r in self.records]
+        return _mean(xs)
+
+    @property
+    def mean_moves(self) -> tuple[float, float]:
+        """Mean moves per hand and its standard error."""
+        return _mean([r.moves for r in self.records])
+
+    def summary(self) -> str:
+        """A plain-text table of the rates."""
+        lines = [
+            f"{self.games} {self.variant} hands, {self.players} players, bots "
+            f"{', '.join(self.bots)}, seed {self.seed}",
+        ]
+        for p, rate in enumerate(self.win_rates()):
+            lines.append(f"  seat {p} ({self.bots[p]}) wins   {rate}")
+        for k, rate in self.kind_rates().items():
+            lines.append(f"  ended by {k:<12} {rate}")
+        fp = self.first_player_win_rate
+        lines.append(f"  first player wins  {fp}")
+        m, se = self.mean_draws
+        lines.append(f"  draws per hand     {m:.2f} ± {se:.2f}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.summary()
+
+    def _repr_html_(self) -> str:
+        import html
+
+        return "<pre>" + html.escape(self.summary()) + "</pre>"
+
+
+def _mean(xs: Sequence[float]) -> tuple[float, float]:
+    n = len(xs)
+    if n == 0:
+        return math.nan, math.nan
+    m = sum(xs) / n
+    if n == 1:
+        return m, 0.0
+    var = sum((x - m) ** 2 for x in xs) / (n - 1)
+    return m, math.sqrt(var / n)
+
+
+def _game_seed(seed: int, index: int) -> int:
+    """Independent, reproducible seed for game ``index`` (string seeding hashes with SHA-512)."""
+    return random.Random(f"rummy_lab:{seed}:{index}").getrandbits(63)
+
+
+def _run_batch(
+    variant: str,
+    rules: Rules,
+    players: int,
+    bots: Sequence[BotSpec],
+    seed: int,
+    start: int,
+    stop: int,
+) -> list[GameRecord]:
+    """Play games ``start..stop-1``; a top-level function so process pools can pickle it."""
+    seat_bots = [make_bot(b, rules) for b in bots]
+    out = []
+    for i in range(start, stop):
+        gseed = _game_seed(seed, i)
+        dealer = i % players
+        game = new_game(variant, players=players, seed=gseed, rules=rules, dealer=dealer)
+        result = play_hand(game, seat_bots, random.Random(gseed ^ 0x5DEECE66D))
+        draws = sum(isinstance(e.move, DrawStock | DrawDiscard | TakeUpcard) for e in game.history)
+        out.append(
+            GameRecord(i, dealer, result.winner, result.kind, tuple(result.scores),
+                       len(game.history), draws)
+        )
+    return out
+
+
+def _bot_name(spec: BotSpec) -> str:
+    return spec if isinstance(spec, str) else type(spec).__name__
+
+
+def simulate(
+    variant: RulesLike,
+    games: int,
+    *,
+    players: int = 2,
+    bots: Sequence[BotSpec] | None = None,
+    seed: int = 0,
+    executor: cf.Executor | str | None = None,
+    rules: RulesLike | Mapping[str, Any] | None = None,
+    batch_size: int | None = None,
+    progress: bool = True,
+) -> Report:
+    """Play ``games`` hands with the given bots and report outcome rates with standard errors.
+
+    :param variant: preset name or Rules (``gin``, ``oklahoma``, ``500``, ``indian`` ...).
+    :param games: number of hands.
+    :param players: seats at the table.
+    :param bots: one bot per seat: ``"random"``, ``"greedy"`` or a Bot object (default:
+        greedy for every seat where the variant has one, else random).
+    :param seed: the run's seed; game ``i`` is seeded from ``(seed, i)``.
+    :param executor: any ``concurrent.futures.Executor`` (a Dask ``Client.get_executor()``
+        too); ``"inline"`` runs in this process; ``None`` uses a process pool with one
+        worker per core (in-process for small runs). Results do not depend on it.
+    :param rules: Rules or field overrides.
+    :param batch_size: games per task (default: about four tasks per worker).
+    :param progress: show a tqdm progress bar (terminal or notebook).
+    :raises ValueError: for bad counts, an unknown bot or variant.
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a whole number >= 1, got {games!r}")
+    r = resolve_rules(variant, rules)
+    r.check_players(players)
+    if bots is None:
+        specs: list[BotSpec] = []
+        for _ in range(players):
+            try:
+                make_bot("greedy", r)
+                specs.append("greedy")
+            except ValueError:
+                specs.append("random")
+        bots = specs
+    if len(bots) != players:
+        raise ValueError(f"need one bot per seat ({players}), got {len(bots)}")
+    for b in bots:
+        make_bot(b, r)  # fail early on a bad name
+    name = variant if isinstance(variant, str) else variant.name
+    workers = os.cpu_count() or 1
+    own_pool = False
+    inline = executor == "inline" or (executor is None and (games < 200 or workers == 1))
+    if isinstance(executor, str) and executor != "inline":
+        raise ValueError(f"executor must be an Executor, 'inline' or None, got {executor!r}")
+    if batch_size is None:
+        batch_size = max(1, math.ceil(games / (4 * workers)))
+    bounds = [(s, min(games, s + batch_size)) for s in range(0, games, batch_size)]
+    bar = _progress(games, name) if progress else None
+    results: dict[int, list[GameRecord]] = {}
+    try:
+        if inline:
+            for s, e in bounds:
+                results[s] = _run_batch(name, r, players, bots, seed, s, e)
+                if bar is not None:
+                    bar.update(e - s)
+        else:
+            pool: cf.Executor
+            if executor is None:
+                pool = cf.ProcessPoolExecutor(max_workers=workers)
+                own_pool = True
+            else:
+                assert not isinstance(executor, str)
+                pool = executor
+            try:
+                futures = {
+                    pool.submit(_run_batch, name, r, players, list(bots), seed, s, e): (s, e)
+                    for s, e in bounds
+                }
+                for fut in cf.as_completed(futures):
+                    s, e = futures[fut]
+                    results[s] = fut.result()
+                    if bar is not None:
+                        bar.update(e - s)
+            finally:
+                if own_pool:
+                    pool.shutdown(wait=True)
+    finally:
+        if bar is not None:
+            bar.close()
+    records = tuple(rec for s, _ in bounds for rec in results[s])
+    return Report(name, players, tuple(_bot_name(b) for b in bots), seed, records)
+
+
+def _progress(total: int, name: str) -> Any:
+    from tqdm.auto import tqdm
+
+    return tqdm(total=total, desc=f"simulating {name}", unit="hand")
+
+

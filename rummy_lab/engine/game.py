@@ -5,10 +5,11 @@ engine (:mod:`rummy_lab.engine.variants`): it lists legal moves, verifies and pl
 (an illegal move raises :class:`IllegalMove` and changes nothing), keeps the history,
 builds per-player views and saves to / loads from JSON.
 
->>> g = new_game("gin", hands=["3H 7H KD KC QS JS 10D 8C 8D 2S",
-...                            "4H 5H 6H 9C 9D 9S 2C 3C 4C 5S"],
-...              discard="AD", stock=_rest_of_deck("4H 5H 6H 9C 9D 9S 2C 3C 4C 5S "
-...                                                "3H 7H KD KC QS JS 10D 8C 8D 2S AD", "AS"))
+>>> from rummy_lab.engine.cards import make_deck, parse_cards
+>>> hands = ["3H 7H KD KC QS JS 10D 8C 8D 2S", "4H 5H 6H 9C 9D 9S 2C 3C 4C 5S"]
+>>> used = parse_cards(" ".join(hands) + " AD AS")
+>>> stock = ["AS"] + [c for c in make_deck() if c not in used]  # AS on top
+>>> g = new_game("gin", hands=hands, discard="AD", stock=stock)
 >>> g.current_player, g.phase.value
 (1, 'upcard')
 >>> for m in ("pass_upcard", "pass_upcard", "draw_stock"):
@@ -27,10 +28,11 @@ rummy_lab.engine.errors.IllegalMove: the hand is over (player 1 knocked with 5 d
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from .cards import Card, CardsLike, Hand, clean_cards, make_deck, remove_cards
+from .cards import Card, CardsLike, Hand, clean_cards
 from .errors import IllegalMove
 from .moves import Declare as DeclareMove
 from .moves import (
@@ -45,7 +47,7 @@ from .moves import (
     MoveLike,
     PassUpcard,
     TakeUpcard,
-    parse_move,
+    clean_move,
 )
 from .moves import Meld as MeldMove
 from .rules import Rules, RulesLike, get_rules
@@ -205,7 +207,7 @@ class Game:
             refused ("it is player 1's turn").
         :return: the move, normalised.
         """
-        m = move if isinstance(move, Move) else parse_move(move)
+        m = clean_move(move)
         state = self.state
         if player is not None and player != state.current:
             self._seat(player)
@@ -426,20 +428,6 @@ def _start(
     return Game(state, engine)
 
 
-def _rest_of_deck(used: CardsLike, top: CardsLike = "", rules: RulesLike = "gin") -> Hand:
-    """The stock for a stacked deal: ``top`` first, then the deck's other cards in order.
-
-    >>> _rest_of_deck("AS 2S", "KD")[:3]
-    (Card('KD'), Card('3S'), Card('4S'))
-    """
-    r = get_rules(rules)
-    taken = list(clean_cards(used)) + list(clean_cards(top))
-    rest = remove_cards(make_deck(r.decks_for(2), r.printed_jokers), taken)
-    if rest is None:
-        raise ValueError("cards appear more often than the deck holds them")
-    return Hand([*clean_cards(top), *rest])
-
-
 def new_game(
     variant: RulesLike = "gin",
     *,
@@ -524,7 +512,7 @@ def _stacked(
         given.extend(dp or ())
         if wild is not None:
             given.append(wild)
-        rest = _minus(engine.deck(rules, players), given)
+        rest = list((Counter(engine.deck(rules, players)) - Counter(given)).elements())
         rng.shuffle(rest)
         if wild is None and rules.wild_joker and rest:
             wild = rest.pop()
@@ -536,14 +524,6 @@ def _stacked(
     deal = Deal(hs, st, dp, wild, dealer)
     engine.check_deal(rules, players, deal)
     return deal
-
-
-def _minus(deck: list[Card], cards: Sequence[Card]) -> list[Card]:
-    rest = deck[:]
-    for c in cards:
-        if c in rest:
-            rest.remove(c)
-    return rest
 
 
 class Match:
@@ -567,6 +547,7 @@ class Match:
         self.engine = engine_for(rules)
         self._rng = random.Random(seed)
         self.games: list[Game] = []
+        self._standing: tuple[int, MatchStanding] | None = None
         self._deal_next(dealer)
 
     def _deal_next(self, dealer: int) -> Game:
@@ -589,7 +570,13 @@ class Match:
     @property
     def standing(self) -> MatchStanding:
         """The variant's score sheet after the finished hands."""
-        return self.engine.match_standing(self.rules, self.players, self.results)
+        results = self.results
+        cached = self._standing
+        if cached is None or cached[0] != len(results):
+            cached = self._standing = (
+                len(results), self.engine.match_standing(self.rules, self.players, results)
+            )
+        return cached[1]
 
     @property
     def totals(self) -> tuple[int, ...]:

@@ -29,7 +29,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Protocol
 
-from ..cards import Card, Hand, card_counts, make_deck, shuffled_deck
+from ..cards import Card, Hand, card_counts, make_deck
 from ..errors import IllegalMove
 from ..moves import DRAW_DISCARD, DRAW_STOCK, Discard, DrawDiscard, Move, discard_of
 from ..rules import Rules
@@ -87,7 +87,8 @@ class VariantEngine:
     def deal(self, rules: Rules, players: int, dealer: int, rng: random.Random) -> Deal:
         """Shuffle with ``rng`` and deal one card at a time from the dealer's left; then
         the wild-joker card (if the rules have one), the upcard(s), the rest is stock."""
-        deck = shuffled_deck(rng, rules.decks_for(players), rules.printed_jokers)
+        deck = self.deck(rules, players)
+        rng.shuffle(deck)
         size = rules.hand_size_for(players)
         hands: list[list[Card]] = [[] for _ in range(players)]
         pos = 0

@@ -23,7 +23,14 @@ from .figures import (
     outs_heatmap,
     rule_choices,
 )
-from .game import TableFrame, animate_game, deadwood_by_turn, replay_views, table_frame
+from .game import (
+    TableFrame,
+    animate_game,
+    deadwood_by_turn,
+    meld_positions,
+    replay_views,
+    table_frame,
+)
 
 __all__ = [
     "COLORS",
@@ -35,6 +42,7 @@ __all__ = [
     "deadwood_by_turn_figure",
     "deadwood_histogram",
     "draw_odds_figure",
+    "meld_positions",
     "meld_probability_figure",
     "outcome_bars",
     "outs_heatmap",

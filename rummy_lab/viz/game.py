@@ -34,7 +34,14 @@ from ..engine.game import Game
 from ..engine.solver import Partition, best_discard, best_partition
 from ..engine.state import PlayerView
 
-__all__ = ["TableFrame", "animate_game", "deadwood_by_turn", "replay_views", "table_frame"]
+__all__ = [
+    "TableFrame",
+    "animate_game",
+    "deadwood_by_turn",
+    "meld_positions",
+    "replay_views",
+    "table_frame",
+]
 
 _CARD_PX = 36
 _DIM_TEXT = {"#111111": "rgba(17,17,17,0.35)", "#c8102e": "rgba(200,16,46,0.35)"}
@@ -45,6 +52,32 @@ def _check_player(game: Game, player: int | None) -> None:
         isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < game.players
     ):
         raise ValueError(f"player must be None or a seat 0..{game.players - 1}, got {player!r}")
+
+
+def meld_positions(hand: Sequence[Card], partition: Partition) -> dict[int, int]:
+    """Which meld each card of ``hand`` belongs to, by position (deadwood positions absent).
+
+    Duplicates (two-deck games) are matched to positions in hand order, so every
+    position is used at most once.
+
+    >>> from rummy_lab.engine.cards import parse_cards
+    >>> hand = parse_cards("KD 7S 8S 9S 7H 7D 7C")
+    >>> meld_positions(hand, best_partition(hand))
+    {4: 0, 5: 0, 6: 0, 1: 1, 2: 1, 3: 1}
+
+    :param hand: the cards in the order shown.
+    :param partition: a partition of exactly these cards.
+    :return: position -> meld index.
+    :raises ValueError: when a meld card is not in the hand.
+    """
+    out: dict[int, int] = {}
+    for m_i, meld in enumerate(partition.melds):
+        for c in meld.cards:
+            pos = next((i for i, h in enumerate(hand) if h == c and i not in out), None)
+            if pos is None:
+                raise ValueError(f"{c.code} of meld {m_i} is not in the hand")
+            out[pos] = m_i
+    return out
 
 
 def replay_views(game: Game) -> list[tuple[PlayerView, ...]]:
@@ -147,13 +180,10 @@ def table_frame(views: Sequence[PlayerView], step: int, *, player: int | None = 
             labels.append((-0.8, y, f"player {p}<br>{base.hand_sizes[p]} cards"))
             continue
         part = _hand_partition(base, hand)
-        colors: dict[int, str] = {}
-        used: set[int] = set()
-        for m_i, meld in enumerate(part.melds):
-            for c in meld.cards:
-                pos = next(i for i, h in enumerate(hand) if h == c and i not in used)
-                used.add(pos)
-                colors[pos] = MELD_COLORS[m_i % len(MELD_COLORS)]
+        colors = {
+            pos: MELD_COLORS[m_i % len(MELD_COLORS)]
+            for pos, m_i in meld_positions(hand, part).items()
+        }
         for i, c in enumerate(hand):
             faces.append((float(i), y, c, colors.get(i), i not in colors))
         turn = " ◀" if base.current_player == p and base.result is None else ""

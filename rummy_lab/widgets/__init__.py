@@ -1,0 +1,14 @@
+"""Interactive views (ipywidgets 8): thin controls around engine values.
+
+Each widget composes standard controls, calls the engine or the probability functions
+when a control changes, and redraws in one ``_render()``. No rule lives here: what is a
+meld, what is legal and what scores comes from :mod:`rummy_lab.engine`.
+"""
+
+from __future__ import annotations
+
+from .hand import HandView
+from .meld_explorer import MeldExplorer
+from .probability_explorer import ProbabilityExplorer
+
+__all__ = ["HandView", "MeldExplorer", "ProbabilityExplorer"]

@@ -634,4 +634,5 @@ def new_match(
     r.check_players(players)
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
         raise ValueError(f"dealer must be a seat 0..{players - 1}, got {dealer!r}")
-    return Match(r, players, seed, dealer)
+    match_type = engine_for(r).match_type or Match
+    return match_type(r, players, seed, dealer)

@@ -27,13 +27,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from ..cards import Card, Hand, card_counts, make_deck
 from ..errors import IllegalMove
 from ..moves import DRAW_DISCARD, DRAW_STOCK, Discard, DrawDiscard, Move, discard_of
 from ..rules import Rules
 from ..state import Deal, Event, GameResult, GameState, Phase
+
+if TYPE_CHECKING:
+    from ..game import Match
 
 __all__ = ["Effect", "MatchStanding", "VariantEngine"]
 
@@ -66,6 +69,10 @@ class VariantEngine:
     name: ClassVar[str] = "rummy"
     upcards: ClassVar[int] = 1
     """Cards turned face up to start the discard pile."""
+    match_type: ClassVar[type[Match] | None] = None
+    """The :class:`~rummy_lab.engine.game.Match` subclass that :func:`new_match` builds for
+    this variant (``None``: ``Match`` itself; Indian Rummy seats only the players still in a
+    pool)."""
 
     _dispatch: ClassVar[dict[type[Move], tuple[Any, Any]]] = {}
 

@@ -155,14 +155,15 @@ def best_layoffs(
 class Showdown:
     """The outcome of a knock, gin or big gin.
 
-    :ivar kind: ``"gin" "big_gin" "knock" "undercut"``.
-    :ivar winner: ``"knocker"`` or ``"defender"``.
+    :ivar kind: ``"gin" "big_gin" "knock" "undercut"`` (and ``"tie"``, no score, when
+        ``tie_is_undercut`` is off and the deadwoods are equal).
+    :ivar winner: ``"knocker"`` or ``"defender"`` (None for a tie).
     :ivar points: hand points to the winner, bonuses included.
     :ivar layoffs: the cards the defender laid off.
     """
 
     kind: str
-    winner: str
+    winner: str | None
     points: int
     layoffs: tuple[Card, ...]
     knocker_partition: Partition
@@ -189,6 +190,8 @@ class Showdown:
                 f"{what}: {self.defender_deadwood} + {self.bonus} bonus = {self.points} "
                 f"to the knocker{double}"
             )
+        if self.kind == "tie":
+            return f"tie: {base}{lay}; nobody scores"
         if self.kind == "undercut":
             return (
                 f"undercut: {base}{lay}; defender scores "
@@ -289,7 +292,12 @@ def showdown(
             best = (score, cand, plan)
     assert best is not None
     d_dw, kp, plan = best
-    if k_dw < d_dw or (k_dw == d_dw and not r.tie_is_undercut):
+    if k_dw == d_dw and not r.tie_is_undercut:
+        return Showdown(
+            "tie", None, 0, plan.cards, kp, plan.partition, k_dw, d_dw, limit, doubled,
+            plan.layoffs, 0,
+        )
+    if k_dw < d_dw:
         pts = (d_dw - k_dw) * mult
         return Showdown(
             "knock", "knocker", pts, plan.cards, kp, plan.partition, k_dw, d_dw, limit,

@@ -80,7 +80,7 @@ def test_stacked_deal_checks_sizes_and_players() -> None:
         new_game("gin", hands=[DEFENDER, KNOCKER[3:]], stock=stock)
     with pytest.raises(ValueError, match="upcard"):
         new_game("gin", hands=[DEFENDER, KNOCKER], stock=stock[2:], discard=stock[:2])
-    with pytest.raises(ValueError, match="2 to 2 players"):
+    with pytest.raises(ValueError, match="exactly 2 players"):
         new_game("gin", players=3)
     with pytest.raises(ValueError, match="dealer"):
         new_game("gin", dealer=2)
@@ -172,7 +172,7 @@ def test_undercut_and_tie_counts_as_undercut() -> None:
                          tie_is_undercut=False)
     play(school, "pass_upcard", "pass_upcard", "draw_stock", "knock KD")
     assert school.result is not None
-    assert (school.result.kind, school.result.winner, school.result.points) == ("knock", 1, 0)
+    assert (school.result.kind, school.result.winner, school.result.points) == ("tie", None, 0)
 
 
 def test_gin_scores_deadwood_plus_25() -> None:

@@ -80,7 +80,7 @@ def test_knock_and_undercut_scoring():
     assert (sd.kind, sd.winner, sd.points) == ("undercut", "defender", 25)
     r = rl.get_rules("gin", tie_is_undercut=False)
     sd = showdown("AS 2S 3S 4H 5H 6H 7D 7C 7H 5S", "AH AD AC 2H 2D 2C 9S 9H 9D 5C", r)
-    assert (sd.kind, sd.winner, sd.points) == ("knock", "knocker", 0)
+    assert (sd.kind, sd.winner, sd.points) == ("tie", None, 0)
 
 
 D = "8H 9D KD KC QS JS 10D 8C 5D 2C"  # no melds, 82 points

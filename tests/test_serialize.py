@@ -123,7 +123,7 @@ CORRUPTIONS: list[tuple[str, Callable[[dict[str, Any]], object], str]] = [
     ("state phase differs", _set("state.phase", "over"), "state.phase does not match"),
     ("hidden cards swapped", _swap_hand_and_stock, "state.hands does not match"),
     ("players as text", _set("players", "2"), "players must be a whole number"),
-    ("too many players", _set("players", 3), "2 to 2 players"),
+    ("too many players", _set("players", 3), "exactly 2 players"),
     ("moves not a list", _set("moves", "draw_stock"), "moves must be a list"),
     ("move of the wrong type", _set("moves.0", 7), r"moves\[0\] must be a string"),
     ("illegal move", _set("moves.2", "draw_discard"), r"moves\[2\] 'draw_discard': both players"),

@@ -226,3 +226,15 @@ def test_fast_path_agrees_with_general_search():
             assert p.deadwood_points == min(
                 deadwood([c for c in hand if c != d], rules) for d in hand
             )
+
+
+def test_best_discard_can_exclude_cards():
+    hand = parse_cards("AS 2S 3S 4H 5H 6H 7D 7C 7H KS QD")
+    card, _ = best_discard(hand)
+    assert card.code in ("KS", "QD")
+    other, p = best_discard(hand, exclude=[card])
+    assert {card.code, other.code} == {"KS", "QD"} and p.deadwood_points == 10
+    card, p = best_discard(hand, "indian", wild_rank=9, exclude=["KS", "QD"])
+    assert card.code not in ("KS", "QD")
+    with pytest.raises(CardError, match="may be discarded"):
+        best_discard("AS", exclude="AS")

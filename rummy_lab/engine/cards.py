@@ -37,6 +37,7 @@ from typing import Any, ClassVar, TypeAlias
 from .errors import CardError
 
 __all__ = [
+    "SUITS",
     "Card",
     "CardsLike",
     "Hand",
@@ -47,6 +48,7 @@ __all__ = [
     "format_cards",
     "make_deck",
     "parse_cards",
+    "remove_cards",
     "shuffled_deck",
 ]
 
@@ -255,10 +257,8 @@ class Card:
     def __hash__(self) -> int:
         return self._hash
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Card):
-            return self._index == other._index
-        return NotImplemented
+    # Cards are interned (construction, parsing, copying and unpickling all return the one
+    # instance per card), so equality is identity: object.__eq__, which runs in C.
 
     def __lt__(self, other: Card) -> bool:
         if not isinstance(other, Card):

@@ -253,10 +253,12 @@ class Rules:
         if isinstance(players, bool) or not isinstance(players, int) or not (
             self.min_players <= players <= self.max_players
         ):
-            raise ValueError(
-                f"{self.name} is for {self.min_players} to {self.max_players} players, "
-                f"got {players!r}"
+            span = (
+                f"exactly {self.min_players}"
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}"
             )
+            raise ValueError(f"{self.name} is for {span} players, got {players!r}")
 
     def replace(self, **overrides: Any) -> Rules:
         """A copy with some fields changed (validated; unknown fields raise ValueError)."""

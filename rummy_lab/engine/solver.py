@@ -1129,7 +1129,9 @@ _FAST_RULES: dict[RulesLike, tuple[int, ...]] = {}
 deadwood_points = deadwood
 
 
-def _fast_discard(ctx: _Ctx, rules: Rules, hand: Sequence[Card]) -> tuple[Card, Partition]:
+def _fast_discard(
+    ctx: _Ctx, rules: Rules, hand: Sequence[Card], banned: set[Card] | frozenset[Card] = frozenset()
+) -> tuple[Card, Partition]:
     """The best discard of a one-deck jokerless hand (ties: more melded, higher card)."""
     table = _mask_table(ctx)
     full = _hand_mask(hand)
@@ -1139,12 +1141,14 @@ def _fast_discard(ctx: _Ctx, rules: Rules, hand: Sequence[Card]) -> tuple[Card, 
     )
     vals = rules.rank_values
     best_key = (INF, 0, 0)
-    pick = hand[0]
+    pick = next(c for c in hand if c not in banned)
     pick_combo: Sequence[tuple[tuple[int, int], ...]] = ()
     pick_masks: list[int] = masks
     if not trip:
         base = table[masks[0]] + table[masks[1]] + table[masks[2]] + table[masks[3]]
         for c in hand:
+            if c in banned:
+                continue
             su, r = divmod(c._index, 13)
             ms = masks[su]
             v = base - table[ms] + table[ms & ~(1 << r)]
@@ -1176,6 +1180,8 @@ def _fast_discard(ctx: _Ctx, rules: Rules, hand: Sequence[Card]) -> tuple[Card, 
                 if prev is None or cand < prev[0]:
                     after[i] = (cand, combo, mm)
         for c in hand:
+            if c in banned:
+                continue
             key = (after[c._index][0], -vals[c.rank], -c._index)
             if key < best_key:
                 best_key, pick = key, c
@@ -1187,24 +1193,33 @@ def _fast_discard(ctx: _Ctx, rules: Rules, hand: Sequence[Card]) -> tuple[Card, 
 
 
 def best_discard(
-    cards: CardsLike, rules: RulesLike = "gin", *, wild_rank: int | None = None
+    cards: CardsLike,
+    rules: RulesLike = "gin",
+    *,
+    wild_rank: int | None = None,
+    exclude: CardsLike = (),
 ) -> tuple[Card, Partition]:
     """For a hand one card over its size, the discard leaving the lowest deadwood.
 
     Ties go to the discard that leaves more cards melded, then to the higher-valued card.
+    ``exclude`` names cards that may not be discarded (the card just taken from the
+    discard pile).
 
     >>> card, p = best_discard("5D 7H 4S 4D 6D 7C 4C 7S 5C 6H 6C")
     >>> p.deadwood_points
     4
     """
     hand, r, ctx = _prepare(cards, rules, wild_rank)
-    if not hand:
-        raise CardError("best_discard needs at least one card")
+    banned = set(clean_cards(exclude)) if exclude else set()
+    if not [c for c in hand if c not in banned]:
+        raise CardError("best_discard needs at least one card that may be discarded")
     if _fast_eligible(r, hand, ctx):
-        return _fast_discard(ctx, r, hand)
+        return _fast_discard(ctx, r, hand, banned)
     best_key: tuple[int, int, int] | None = None
     best_card: Card | None = None
     for c in dict.fromkeys(hand):
+        if c in banned:
+            continue
         rest = list(hand)
         rest.remove(c)
         v = _objective(rest, ctx, r)

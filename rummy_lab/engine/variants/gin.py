@@ -233,9 +233,10 @@ class GinEngine(VariantEngine):
             self.put_on_discard(state, card)
         state.turn_count += 1
         sd = showdown(state.hands[p], state.hands[q], state.rules, upcard=state.upcard)
-        winner = p if sd.winner == "knocker" else q
+        winner = None if sd.winner is None else p if sd.winner == "knocker" else q
         scores = [0] * state.players
-        scores[winner] = sd.points
+        if winner is not None:
+            scores[winner] = sd.points
         dw = [0] * state.players
         dw[p], dw[q] = sd.knocker_deadwood, sd.defender_deadwood
         result = GameResult(
@@ -292,6 +293,11 @@ def _reason(sd: Showdown, p: int, q: int) -> str:
         return (
             f"player {p} went gin against {sd.defender_deadwood} deadwood: "
             f"{pts} points to player {p}"
+        )
+    if sd.kind == "tie":
+        return (
+            f"player {p} knocked with {sd.knocker_deadwood} deadwood and player {q} tied"
+            f"{laid}: nobody scores"
         )
     if sd.kind == "undercut":
         return (

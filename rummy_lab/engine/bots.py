@@ -144,12 +144,8 @@ class GreedyGinBot:
 
     def best_discard(self, view: PlayerView) -> Card:
         """The discard leaving the lowest deadwood, never a card picked up this turn."""
-        hand = view.hand
-        card, _ = best_discard(hand, view.rules)
-        if card not in view.pickup:
-            return card
-        options = [c for c in dict.fromkeys(hand) if c not in view.pickup]
-        return min(options, key=lambda c: self._after(view, c))
+        card, _ = best_discard(view.hand, view.rules, exclude=tuple(view.pickup))
+        return card
 
     def __repr__(self) -> str:
         return "GreedyGinBot()"

@@ -16,6 +16,7 @@ from rummy_lab.moves import (
     DrawDiscard,
     DrawStock,
     Drop,
+    EndRound,
     Gin,
     Knock,
     LayOff,
@@ -43,6 +44,7 @@ EXAMPLES: list[tuple[Move, str, str]] = [
     (Gin(), "gin", "big gin"),
     (Declare("JK"), "declare JK", "declare, finishing with JK"),
     (Drop(), "drop", "drop"),
+    (EndRound(), "end_round", "end the round"),
 ]
 
 

@@ -33,6 +33,7 @@ __all__ = [
     "DrawDiscard",
     "DrawStock",
     "Drop",
+    "EndRound",
     "Gin",
     "Knock",
     "LayOff",
@@ -268,9 +269,23 @@ class Drop(Move):
     verb: ClassVar[str] = "drop"
 
 
+@dataclass(frozen=True, slots=True)
+class EndRound(Move):
+    """Rummy 500, stock exhausted: refuse to take from the discard pile, ending the round.
+
+    >>> str(EndRound()), EndRound().code
+    ('end the round', 'end_round')
+    """
+
+    verb: ClassVar[str] = "end_round"
+
+    def __str__(self) -> str:
+        return "end the round"
+
+
 MOVE_TYPES: tuple[type[Move], ...] = (
     DrawStock, DrawDiscard, TakeUpcard, PassUpcard, Discard, Meld, LayOff, Knock, Gin,
-    Declare, Drop,
+    Declare, Drop, EndRound,
 )
 _BY_VERB: dict[str, type[Move]] = {cls.verb: cls for cls in MOVE_TYPES}
 _BY_VERB["layoff"] = LayOff
@@ -305,7 +320,7 @@ def parse_move(text: str) -> Move:
         verbs = ", ".join(c.verb for c in MOVE_TYPES)
         raise ValueError(f"unknown move {words[0]!r}; moves are: {verbs}")
     rest = " ".join(args)
-    if cls in (DrawStock, TakeUpcard, PassUpcard, Drop):
+    if cls in (DrawStock, TakeUpcard, PassUpcard, Drop, EndRound):
         if args:
             raise ValueError(f"{cls.verb} takes no arguments, got {rest!r}")
         return cls()
@@ -350,6 +365,7 @@ TAKE_UPCARD = TakeUpcard()
 PASS_UPCARD = PassUpcard()
 BIG_GIN = Gin()
 DROP = Drop()
+END_ROUND = EndRound()
 
 
 def discard_of(card: Card) -> Discard:

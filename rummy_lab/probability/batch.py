@@ -22,6 +22,7 @@ array([22, 10], dtype=int32)
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterator
 from functools import lru_cache
 
@@ -103,63 +104,150 @@ def _set_sizes(r: Rules) -> tuple[int, ...]:
     return tuple(range(r.min_meld, top + 1))
 
 
+_COMBO_LIMIT = 20_000
+"""Rows whose set choices exceed this many combinations go to the per-row rank DP."""
+
+
+@lru_cache(maxsize=8)
+def _position_options(sizes: tuple[int, ...], count: int) -> tuple[tuple[int, ...], ...]:
+    """Set choices at a rank holding ``count`` cards, as subsets of card positions 0..count-1.
+
+    The empty choice (no set) comes first.
+    """
+    out: list[tuple[int, ...]] = [()]
+    for size in sizes:
+        if size <= count:
+            out.extend(itertools.combinations(range(count), size))
+    return tuple(out)
+
+
+@lru_cache(maxsize=8)
+def _suit_bits(sizes: tuple[int, ...], count: int) -> npt.NDArray[np.int32]:
+    """(16, options) table: suits (4-bit mask) a position choice takes, per presence pattern."""
+    opts = _position_options(sizes, count)
+    table = np.zeros((16, len(opts)), dtype=np.int32)
+    for pattern in range(16):
+        suits = [s for s in range(4) if pattern >> s & 1]
+        if len(suits) != count:
+            continue
+        for o, positions in enumerate(opts):
+            table[pattern, o] = sum(1 << suits[k] for k in positions)
+    return table
+
+
 def _objective(masks: npt.NDArray[np.int32], r: Rules) -> npt.NDArray[np.int32]:
     """Best objective (points * 128 + unmelded cards) per row of suit masks."""
     table = _table(r)
     best = table[masks[:, 0]] + table[masks[:, 1]] + table[masks[:, 2]] + table[masks[:, 3]]
     sizes = _set_sizes(r)
-    if not sizes:
+    if not sizes or not len(masks):
         return best
-    # cards per rank: (N, 13)
     ranks = np.arange(_RANK_BITS, dtype=np.int32)
-    counts = np.zeros((len(masks), _RANK_BITS), dtype=np.int8)
-    for s in range(4):
-        counts += ((masks[:, s : s + 1] >> ranks) & 1).astype(np.int8)
+    bits = [(masks[:, s : s + 1] >> ranks) & 1 for s in range(4)]  # 4 x (N, 13)
+    counts = (bits[0] + bits[1] + bits[2] + bits[3]).astype(np.int8)
+    pattern = bits[0] | bits[1] << 1 | bits[2] << 2 | bits[3] << 3  # (N, 13) suits held
     eligible = counts >= sizes[0]
     n_sets = eligible.sum(axis=1)
-    # set options on one rank: suits removed from the run masks (as a 4-bit suit mask)
-    options = [0] + [
-        sum(1 << s for s in grp)
-        for size in sizes
-        for grp in itertools.combinations(range(4), size)
-    ]
-    opt_bits = np.array(options, dtype=np.int32)
-    for j in range(1, int(n_sets.max(initial=0)) + 1):
-        rows = np.nonzero(n_sets == j)[0]
-        if not len(rows):
+    for j in range(1, int(n_sets.max()) + 1):
+        rows_j = np.nonzero(n_sets == j)[0]
+        if not len(rows_j):
             continue
-        m = masks[rows]
-        # the j set ranks of each row, in order
-        set_ranks = np.nonzero(eligible[rows])[1].reshape(len(rows), j)
-        suit_masks = [(m >> set_ranks[:, [t]]) & 1 for t in range(j)]  # j x (n, 4)
-        present = [
-            (sm * (1 << np.arange(4, dtype=np.int32))).sum(axis=1) for sm in suit_masks
-        ]
-        sub_best = best[rows]
-        for combo in itertools.product(range(len(options)), repeat=j):
-            if not any(combo):
+        # the j set ranks of each row, fullest first (so rows group by their counts)
+        set_ranks = np.nonzero(eligible[rows_j])[1].reshape(len(rows_j), j)
+        set_counts = np.take_along_axis(counts[rows_j], set_ranks, axis=1)
+        order = np.argsort(-set_counts, axis=1, kind="stable")
+        set_ranks = np.take_along_axis(set_ranks, order, axis=1)
+        set_counts = np.take_along_axis(set_counts, order, axis=1)
+        keys, group = np.unique(set_counts, axis=0, return_inverse=True)
+        for g, key in enumerate(keys):
+            sel = np.nonzero(group.ravel() == g)[0]
+            rows = rows_j[sel]
+            slot_ranks = set_ranks[sel]
+            slot_opts = [_position_options(sizes, int(c)) for c in key]
+            if math.prod(len(o) for o in slot_opts) > _COMBO_LIMIT:
+                for i in rows:
+                    best[i] = _row_objective(tuple(int(x) for x in masks[i]), r)
                 continue
-            ok = np.ones(len(rows), dtype=bool)
-            cleared = m.copy()
-            for t, o in enumerate(combo):
-                if not o:
+            m = masks[rows]
+            held = np.take_along_axis(pattern[rows], slot_ranks, axis=1)
+            slot_bits = [_suit_bits(sizes, int(c))[held[:, t]] for t, c in enumerate(key)]
+            rank_bit = (1 << slot_ranks).astype(np.int32)
+            sub_best = best[rows]
+            for combo in itertools.product(*(range(len(o)) for o in slot_opts)):
+                if not any(combo):
                     continue
-                bits = opt_bits[o]
-                ok &= (present[t] & bits) == bits
-                rank_bit = (1 << set_ranks[:, t]).astype(np.int32)
-                for s in range(4):
-                    if bits >> s & 1:
-                        cleared[:, s] &= ~rank_bit
-            if not ok.any():
-                continue
-            v = (
-                table[cleared[:, 0]]
-                + table[cleared[:, 1]]
-                + table[cleared[:, 2]]
-                + table[cleared[:, 3]]
-            )
-            np.minimum(sub_best, np.where(ok, v, sub_best), out=sub_best)
-        best[rows] = sub_best
+                cleared = m.copy()
+                for t, o in enumerate(combo):
+                    if not o:
+                        continue
+                    take = slot_bits[t][:, o]
+                    for s in range(4):
+                        cleared[:, s] &= ~np.where(take >> s & 1, rank_bit[:, t], 0)
+                v = (
+                    table[cleared[:, 0]]
+                    + table[cleared[:, 1]]
+                    + table[cleared[:, 2]]
+                    + table[cleared[:, 3]]
+                )
+                np.minimum(sub_best, v, out=sub_best)
+            best[rows] = sub_best
+    return best
+
+
+_INF = 1 << 40
+
+
+def _row_objective(masks: tuple[int, ...], r: Rules) -> int:
+    """One hand's best objective by a min-cost DP over the ranks (no combinatorial blow-up).
+
+    State per suit: (j, high) where j is 0 (no run open), 1..m-1 (an open run that must
+    go on) or m (a run of m or more that may stop); ``high`` marks an ace kept back to
+    end a Q-K-A run. Each card at a rank is deadwood, in the rank's set, or in a run.
+    """
+    m = r.min_meld
+    sizes = _set_sizes(r)
+    values = r.rank_values
+    start = ((0, 0),) * 4
+    states: dict[tuple[tuple[int, int], ...], int] = {start: 0}
+    for rank in range(1, 14):
+        bit = 1 << (rank - 1)
+        cost = values[rank] * BIG + 1
+        high_ok = rank == 1 and r.ace_high
+        new: dict[tuple[tuple[int, int], ...], int] = {}
+        for st, base in states.items():
+            per_suit: list[list[tuple[tuple[int, int], int, int]]] = []
+            for s in range(4):
+                j, high = st[s]
+                closed = j in (0, m)
+                opts: list[tuple[tuple[int, int], int, int]] = []
+                if masks[s] & bit:
+                    if closed:
+                        opts.append(((0, high), cost, 0))  # deadwood
+                        opts.append(((0, high), 0, 1))  # in the set
+                        opts.append(((1, high), 0, 0))  # starts a run
+                        if high_ok:
+                            opts.append(((0, 1), 0, 0))  # waits to end Q-K-A
+                    if j >= 1:
+                        opts.append(((min(j + 1, m), high), 0, 0))  # run goes on
+                elif closed:
+                    opts.append(((0, high), 0, 0))
+                if not opts:
+                    break
+                per_suit.append(opts)
+            else:
+                for combo in itertools.product(*per_suit):
+                    in_set = sum(o[2] for o in combo)
+                    if in_set and in_set not in sizes:
+                        continue
+                    nxt = tuple(o[0] for o in combo)
+                    total = base + sum(o[1] for o in combo)
+                    if total < new.get(nxt, _INF):
+                        new[nxt] = total
+        states = new
+    best = _INF
+    for st, total in states.items():
+        if all((j >= max(1, m - 1)) if high else j in (0, m) for j, high in st):
+            best = min(best, total)
     return best
 
 

@@ -27,9 +27,12 @@ from .game import (
     TableFrame,
     animate_game,
     deadwood_by_turn,
+    held_partition,
     meld_positions,
+    move_caption,
     replay_views,
     table_frame,
+    view_wild_rank,
 )
 
 __all__ = [
@@ -42,11 +45,14 @@ __all__ = [
     "deadwood_by_turn_figure",
     "deadwood_histogram",
     "draw_odds_figure",
+    "held_partition",
     "meld_positions",
     "meld_probability_figure",
+    "move_caption",
     "outcome_bars",
     "outs_heatmap",
     "replay_views",
     "rule_choices",
     "table_frame",
+    "view_wild_rank",
 ]

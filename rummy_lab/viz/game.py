@@ -33,14 +33,18 @@ from ..engine.display import MELD_COLORS, PALETTES
 from ..engine.game import Game
 from ..engine.solver import Partition, best_discard, best_partition
 from ..engine.state import PlayerView
+from ..indian import wild_rank_of
 
 __all__ = [
     "TableFrame",
     "animate_game",
     "deadwood_by_turn",
+    "held_partition",
     "meld_positions",
+    "move_caption",
     "replay_views",
     "table_frame",
+    "view_wild_rank",
 ]
 
 _CARD_PX = 36
@@ -91,10 +95,23 @@ def replay_views(game: Game) -> list[tuple[PlayerView, ...]]:
     return [tuple(g.view_for(p) for p in range(g.players)) for g in game.replay()]
 
 
-def _hand_partition(view: PlayerView, hand: Hand) -> Partition:
-    """The best partition of a held hand; over the deal size, after the best discard."""
+def view_wild_rank(view: PlayerView) -> int | None:
+    """The wild rank in force for a view (Indian Rummy's wild-joker card), else None."""
+    if view.wild_card is None or not view.rules.wild_joker:
+        return None
+    return wild_rank_of(view.wild_card)
+
+
+def held_partition(view: PlayerView, hand: Sequence[Card]) -> Partition:
+    """The best partition of a held hand; one card over the deal size, after the best discard.
+
+    >>> from rummy_lab.engine.game import new_game
+    >>> v = new_game("gin", seed=1).view_for(0)
+    >>> held_partition(v, v.hand) == best_partition(v.hand)
+    True
+    """
     size = view.rules.hand_size_for(view.players)
-    wild = view.wild_card.rank if view.wild_card is not None and view.rules.wild_joker else None
+    wild = view_wild_rank(view)
     if len(hand) > size:
         return best_discard(hand, view.rules, wild_rank=wild)[1]
     return best_partition(hand, view.rules, wild_rank=wild)
@@ -122,9 +139,9 @@ def deadwood_by_turn(game: Game, *, player: int | None = None) -> list[list[int 
                 if shown is None:
                     out[p].append(None)
                     continue
-                out[p].append(_hand_partition(view, Hand(shown[p])).deadwood_points)
+                out[p].append(held_partition(view, Hand(shown[p])).deadwood_points)
                 continue
-            out[p].append(_hand_partition(view, view.hand).deadwood_points)
+            out[p].append(held_partition(view, view.hand).deadwood_points)
     return out
 
 
@@ -147,6 +164,24 @@ def _face_color(card: Card, dim: bool) -> str:
     pal = PALETTES["classic"]
     color = pal.suit_color(card.suit)
     return _DIM_TEXT.get(color, color) if dim else color
+
+
+def move_caption(views: Sequence[PlayerView], player: int | None = None) -> str:
+    """The caption of the last move, as ``player`` saw it (None: as its mover saw it, so
+    a stock draw names the card).
+
+    >>> from rummy_lab.engine.game import new_game
+    >>> g = new_game("gin", seed=3)
+    >>> _ = g.play("pass_upcard"); _ = g.play("pass_upcard"); _ = g.play("draw_stock")
+    >>> views = [g.view_for(p) for p in range(2)]
+    >>> move_caption(views), move_caption(views, 0)
+    ('player 1: draw from the stock (3♠)', 'player 1: draw from the stock')
+    """
+    base = views[0 if player is None else player]
+    if not base.history:
+        return ""
+    mover = base.history[-1].player if player is None else player
+    return views[mover].history[-1].caption()
 
 
 def table_frame(views: Sequence[PlayerView], step: int, *, player: int | None = None) -> TableFrame:
@@ -179,7 +214,7 @@ def table_frame(views: Sequence[PlayerView], step: int, *, player: int | None = 
                     backs.append((float(i), y))
             labels.append((-0.8, y, f"player {p}<br>{base.hand_sizes[p]} cards"))
             continue
-        part = _hand_partition(base, hand)
+        part = held_partition(base, hand)
         colors = {
             pos: MELD_COLORS[m_i % len(MELD_COLORS)]
             for pos, m_i in meld_positions(hand, part).items()
@@ -205,7 +240,7 @@ def table_frame(views: Sequence[PlayerView], step: int, *, player: int | None = 
             faces.append((x, 0.0, c, color, False))
             x += 0.75
         x += 0.5
-    caption = "the deal" if step == 0 else f"move {step}: {base.history[-1].caption()}"
+    caption = "the deal" if step == 0 else f"move {step}: {move_caption(views, player)}"
     if base.result is not None:
         caption += f". {base.result.reason}"
     return TableFrame(step, caption, tuple(faces), tuple(backs), tuple(labels))

@@ -7,8 +7,19 @@ meld, what is legal and what scores comes from :mod:`rummy_lab.engine`.
 
 from __future__ import annotations
 
+from .animator import TurnAnimator
+from .deal import DealWidget, playable_variants
 from .hand import HandView
 from .meld_explorer import MeldExplorer
+from .play import PlayTable
 from .probability_explorer import ProbabilityExplorer
 
-__all__ = ["HandView", "MeldExplorer", "ProbabilityExplorer"]
+__all__ = [
+    "DealWidget",
+    "HandView",
+    "MeldExplorer",
+    "PlayTable",
+    "ProbabilityExplorer",
+    "TurnAnimator",
+    "playable_variants",
+]

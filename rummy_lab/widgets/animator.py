@@ -1,0 +1,153 @@
+"""TurnAnimator: replay a recorded hand move by move, with a synced deadwood chart.
+
+Why: watching a hand unfold (what was drawn, what was thrown, how the deadwood fell) is
+how a learner studies a bot's or a classmate's play. The replay runs the recorded moves
+through the rules engine again, so it shows exactly what the engine did.
+
+>>> import random, rummy_lab as rl
+>>> g = rl.new_game("gin", seed=3)
+>>> _ = rl.bots.play_hand(g, [rl.bots.GreedyGinBot(), rl.bots.GreedyGinBot()], random.Random(0))
+>>> ta = TurnAnimator(g)
+>>> ta.slider.max == len(g.history), ta.caption.value.count("The deal")
+(True, 1)
+>>> ta.forward_button.click(); ta.step, ta.figure.layout.shapes[0].x0
+(1, 1)
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as W
+import plotly.graph_objects as go
+
+from ..engine.game import Game
+from ..engine.state import PlayerView
+from ..viz.figures import deadwood_by_turn_figure
+from ..viz.game import deadwood_by_turn, move_caption, replay_views
+from ._common import refresh_figure, styled
+from ._table import table_html
+
+__all__ = ["TurnAnimator"]
+
+_SPEEDS = [("0.5×", 1600), ("1×", 800), ("2×", 400), ("4×", 200)]
+
+
+class TurnAnimator(W.VBox):  # type: ignore[misc]
+    """Replays a recorded game: play/pause, step, slider, speed, viewpoint, deadwood chart.
+
+    The table shows every hand face up (melds outlined, deadwood faded) or one player's
+    view (the others as card backs plus the cards everybody knows, until the showdown),
+    the stock count, the discard pile, table melds and a caption for the move. The
+    deadwood chart (a ``FigureWidget``) marks the step the slider shows.
+
+    CSS hooks: ``rl-turn-animator``, ``rl-play``, ``rl-step-slider``, ``rl-step-back``,
+    ``rl-step-forward``, ``rl-caption``, ``rl-table-view``, ``rl-deadwood-figure``.
+
+    :ivar game: the recorded game (also :attr:`state`).
+    :ivar views: every player's view at every step (``views[step][player]``).
+    :ivar deadwood: deadwood per player per step for the current viewpoint.
+    :ivar step: the step shown (0 = the deal).
+    :ivar figure: the deadwood chart.
+    """
+
+    def __init__(
+        self, game: Game, *, player: int | None = None, size: int = 48, **kwargs: Any
+    ) -> None:
+        super().__init__(**kwargs)
+        self.game = game
+        self.size = size
+        self.views: list[tuple[PlayerView, ...]] = replay_views(game)
+        last = len(self.views) - 1
+        self.deadwood: list[list[int | None]] = []
+        self.play = styled(W.Play(value=0, min=0, max=last, step=1, interval=800,
+                                  description="play"), "rl-play")
+        self.slider = styled(W.IntSlider(value=0, min=0, max=last, description="Move",
+                                         continuous_update=True,
+                                         layout=W.Layout(width="420px")), "rl-step-slider")
+        W.link((self.play, "value"), (self.slider, "value"))
+        self.back_button = styled(W.Button(description="◀", tooltip="previous move",
+                                           layout=W.Layout(width="44px")), "rl-step-back")
+        self.forward_button = styled(W.Button(description="▶", tooltip="next move",
+                                              layout=W.Layout(width="44px")), "rl-step-forward")
+        self.speed = styled(W.Dropdown(options=_SPEEDS, value=800, description="Speed",
+                                       layout=W.Layout(width="170px")), "rl-speed")
+        seats = [("all hands face up", None)] + [
+            (f"player {p}'s view", p) for p in range(game.players)
+        ]
+        self.viewpoint = styled(W.Dropdown(options=seats, value=player, description="Show"),
+                                "rl-viewpoint")
+        self.caption = styled(W.HTML(), "rl-caption")
+        self.table = styled(W.HTML(), "rl-table-view")
+        self.figure = styled(go.FigureWidget(layout={"height": 260}), "rl-deadwood-figure")
+        self.slider.observe(self._on_slider_change, names="value")
+        self.speed.observe(self._on_speed_change, names="value")
+        self.viewpoint.observe(self._on_viewpoint_change, names="value")
+        self.back_button.on_click(self._on_back_click)
+        self.forward_button.on_click(self._on_forward_click)
+        self.children = [
+            W.HBox([self.play, self.back_button, self.slider, self.forward_button]),
+            W.HBox([self.speed, self.viewpoint]),
+            self.caption,
+            self.table,
+            self.figure,
+        ]
+        styled(self, "rl-turn-animator")
+        self._redraw_chart()
+        self._render()
+
+    @property
+    def state(self) -> Game:
+        """The recorded game."""
+        return self.game
+
+    @property
+    def step(self) -> int:
+        """The step shown (0 is the deal, k is after the k-th move)."""
+        return int(self.slider.value)
+
+    # ------------------------------------------------------------------ drawing
+    def _redraw_chart(self) -> None:
+        player = self.viewpoint.value
+        self.deadwood = deadwood_by_turn(self.game, player=player)
+        refresh_figure(self.figure, deadwood_by_turn_figure(self.deadwood, turn=self.step))
+
+    def _render(self) -> None:
+        """Redraw the caption, the table and the chart marker for :attr:`step`."""
+        step = self.step
+        views = self.views[step]
+        player = self.viewpoint.value
+        base = views[0 if player is None else player]
+        text = "The deal" if step == 0 else f"Move {step}: {move_caption(views, player)}"
+        if base.result is not None:
+            text += f" — {base.result.reason}"
+        self.caption.value = (
+            f'<div class="rl-caption-text" data-step="{step}" style="font-size:15px;'
+            f'padding:4px 0">{escape(text)}</div>'
+        )
+        self.table.value = table_html(views, player=player, size=self.size)
+        with self.figure.batch_update():
+            shape = self.figure.layout.shapes[0]
+            shape.x0 = shape.x1 = step
+        self.back_button.disabled = step == 0
+        self.forward_button.disabled = step == self.slider.max
+
+    # ------------------------------------------------------------------ handlers
+    def _on_slider_change(self, _: dict[str, Any]) -> None:
+        self._render()
+
+    def _on_speed_change(self, change: dict[str, Any]) -> None:
+        self.play.interval = change["new"]
+
+    def _on_viewpoint_change(self, _: dict[str, Any]) -> None:
+        self._redraw_chart()
+        self._render()
+
+    def _on_back_click(self, _: W.Button) -> None:
+        if self.slider.value > 0:
+            self.slider.value -= 1
+
+    def _on_forward_click(self, _: W.Button) -> None:
+        if self.slider.value < self.slider.max:
+            self.slider.value += 1

@@ -246,6 +246,7 @@ def test_monte_carlo_indian_meld() -> None:
         ("set", "indian", None, True),
         ("set", "500", 2, True),
         ("run", "gin", None, True),
+        ("run", "basic", 2, True),
         ("run", "indian", 1, False),
         ("run", "500", None, False),
         ("meld", "gin", None, False),

@@ -29,7 +29,7 @@ __all__ = [
 ]
 
 _ENGINES: dict[Variant, VariantEngine] = {}
-_BUILTIN: dict[Variant, str] = {Variant.GIN: "gin"}
+_BUILTIN: dict[Variant, str] = {Variant.GIN: "gin", Variant.INDIAN: "indian"}
 
 
 def register_variant(variant: Variant | str, engine: VariantEngine) -> None:

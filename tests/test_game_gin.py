@@ -94,9 +94,13 @@ def test_partial_stacked_deal_fills_the_rest_from_the_seed() -> None:
     assert a == b and deck_intact(a) and a.hand(1) == parse_cards(KNOCKER)
 
 
-def test_rules_overrides_and_unimplemented_variants() -> None:
+def test_rules_overrides_and_unimplemented_variants(monkeypatch: pytest.MonkeyPatch) -> None:
     assert new_game("gin", rules={"knock_limit": 5}).rules.knock_limit == 5
     assert new_game("oklahoma", seed=1).rules.oklahoma
+    from rummy_lab.engine import variants
+
+    monkeypatch.setattr(variants, "_ENGINES", {})  # as if no 500 engine were written
+    monkeypatch.setattr(variants, "_BUILTIN", {})
     with pytest.raises(NotImplementedError, match="no game engine for the '500' variant"):
         new_game("500")
 

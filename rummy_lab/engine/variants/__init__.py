@@ -29,7 +29,12 @@ __all__ = [
 ]
 
 _ENGINES: dict[Variant, VariantEngine] = {}
-_BUILTIN: dict[Variant, str] = {Variant.GIN: "gin", Variant.INDIAN: "indian"}
+_BUILTIN: dict[Variant, str] = {
+    Variant.GIN: "gin",
+    Variant.BASIC: "basic",
+    Variant.RUMMY500: "rummy500",
+    Variant.INDIAN: "indian",
+}
 
 
 def register_variant(variant: Variant | str, engine: VariantEngine) -> None:
@@ -48,8 +53,12 @@ def engine_for(rules: Rules) -> VariantEngine:
     if engine is None:
         module = _BUILTIN.get(rules.variant)
         if module is not None:
-            importlib.import_module(f".{module}", __name__)
+            loaded = importlib.import_module(f".{module}", __name__)
             engine = _ENGINES.get(rules.variant)
+            default = getattr(loaded, "ENGINE", None)
+            if engine is None and isinstance(default, VariantEngine):
+                # unregistered since the import (a test swapped engines): restore it
+                engine = _ENGINES[rules.variant] = default
     if engine is None:
         raise NotImplementedError(
             f"no game engine for the {rules.variant.value!r} variant yet "

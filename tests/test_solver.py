@@ -238,3 +238,43 @@ def test_best_discard_can_exclude_cards():
     assert card.code not in ("KS", "QD")
     with pytest.raises(CardError, match="may be discarded"):
         best_discard("AS", exclude="AS")
+
+
+def test_large_one_deck_hands_use_the_rank_dp():
+    """Hands with many four-of-a-kinds would need millions of set combinations."""
+    import time
+
+    from rummy_lab.engine import solver
+
+    rng = random.Random(8)
+    deck = make_deck()
+    for size in (24, 32, 40):
+        for _ in range(3):
+            hand = rng.sample(deck, size)
+            t = time.perf_counter()
+            p = best_partition(hand)
+            _check_partition(hand, p, GIN)
+            assert deadwood(hand) == p.deadwood_points
+            assert time.perf_counter() - t < 5
+    # the DP agrees with plain enumeration where both are feasible
+    ctx = solver._ctx(GIN, None)
+    for _ in range(200):
+        hand = rng.sample(deck, rng.randint(8, 20))
+        m = solver._hand_mask(hand)
+        masks = (m & 0x1FFF, (m >> 13) & 0x1FFF, (m >> 26) & 0x1FFF, m >> 39)
+        assert solver._rank_dp(ctx, masks)[0] == solver._solve_value(hand, ctx, None)[0]
+
+
+def test_set_size_rules_are_respected():
+    r4 = get_rules("gin", min_meld=4)
+    p = best_partition("7S 7H 7D KC", r4)
+    assert p.melds == () and p.deadwood_points == 31
+    assert deadwood("7S 7H 7D 7C KC", r4) == 10
+    r3 = get_rules("gin", max_set_size=3)
+    p = best_partition("7S 7H 7D 7C", r3)
+    assert p.deadwood_points == 7 and [len(m.cards) for m in p.melds] == [3]
+    for rules in (r4, r3):
+        rng = random.Random(4)
+        for _ in range(30):
+            hand = rng.sample(make_deck(), 7)
+            assert deadwood(hand, rules) == brute_best(hand, rules)[0]

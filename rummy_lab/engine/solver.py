@@ -688,7 +688,13 @@ def _mask_table(ctx: _Ctx) -> tuple[int, ...]:
     for mask in range(1 << 13):
         counts = (*tuple(mask >> i & 1 for i in range(13)), 0)
         out.append(_suit_table(ctx, counts, 0)[0])
-    return tuple(out)
+    table = tuple(out)
+    _TABLE_CTX[id(table)] = ctx
+    return table
+
+
+_TABLE_CTX: dict[int, _Ctx] = {}
+"""The context each cached table was built for (the tables stay alive in the cache)."""
 
 
 def suit_run_table(rules: RulesLike = "gin") -> tuple[int, ...]:
@@ -706,7 +712,7 @@ def suit_run_table(rules: RulesLike = "gin") -> tuple[int, ...]:
 
 
 def _fast_eligible(rules: Rules, hand: Sequence[Card], ctx: _Ctx) -> bool:
-    if ctx.nflags != 1 or ctx.wild_rank is not None:
+    if ctx.nflags != 1 or ctx.wild_rank is not None or not _standard_sets(ctx):
         return False
     m = 0
     for c in hand:
@@ -775,6 +781,9 @@ def _set_choices(
 def _mask_value_sets(
     table: tuple[int, ...], masks: tuple[int, ...], trip: int, base: int
 ) -> int:
+    if _combo_count(masks, trip) > _COMBO_LIMIT:
+        ctx = _TABLE_CTX[id(table)]
+        return _rank_dp(ctx, masks)[0]
     best = base
     choices = _set_choices(masks, trip)
     if len(choices) == 1:
@@ -796,6 +805,107 @@ def _mask_value_sets(
         if v < best:
             best = v
     return best
+
+
+_SetChoice = tuple[tuple[tuple[int, int], ...], ...]
+_COMBO_LIMIT = 256
+"""Above this many set combinations a one-deck hand is solved by the rank-by-rank DP."""
+
+
+def _set_sizes(ctx: _Ctx) -> tuple[int, ...]:
+    top = min(4, ctx.max_set if ctx.max_set is not None else 4)
+    return tuple(range(ctx.min_meld, top + 1))
+
+
+def _standard_sets(ctx: _Ctx) -> bool:
+    return ctx.min_meld == 3 and (ctx.max_set is None or ctx.max_set >= 4)
+
+
+def _combo_count(masks: Sequence[int], trip: int) -> int:
+    n = 1
+    r = 0
+    while trip >> r:
+        if trip >> r & 1:
+            k = (masks[0] >> r & 1) + (masks[1] >> r & 1) + (masks[2] >> r & 1) + (
+                masks[3] >> r & 1
+            )
+            n *= 6 if k == 4 else 2
+        r += 1
+    return n
+
+
+_RunState = tuple[tuple[int, int], ...]
+
+
+def _rank_dp(ctx: _Ctx, masks: Sequence[int]) -> tuple[int, _SetChoice]:
+    """Best objective of a one-deck jokerless hand by a min-cost DP over the ranks.
+
+    No combinatorial blow-up however many sets the hand holds. State per suit: (j, high):
+    j is 0 (no run open), 1..m-1 (an open run that must go on) or m (a run of m or more
+    that may stop); ``high`` marks an ace kept back to end a Q-K-A run. Each card at a
+    rank is deadwood, in the rank's set, or in a run. Returns the objective and the sets
+    of one optimal solution (as (suit, rank place) groups) for reconstruction.
+    """
+    m = ctx.min_meld
+    sizes = _set_sizes(ctx)
+    values = ctx.values
+    start: _RunState = ((0, 0),) * 4
+    states: dict[_RunState, int] = {start: 0}
+    parents: list[dict[_RunState, tuple[_RunState, tuple[int, ...]]]] = []
+    for place in range(13):
+        bit = 1 << place
+        cost = values[place] * BIG + 1
+        high_ok = place == 0 and ctx.ace_high
+        new: dict[_RunState, int] = {}
+        back: dict[_RunState, tuple[_RunState, tuple[int, ...]]] = {}
+        for st, base in states.items():
+            per_suit: list[list[tuple[tuple[int, int], int, int]]] = []
+            for su in range(4):
+                j, high = st[su]
+                closed = j in (0, m)
+                opts: list[tuple[tuple[int, int], int, int]] = []
+                if masks[su] & bit:
+                    if closed:
+                        opts.append(((0, high), cost, 0))  # deadwood
+                        opts.append(((0, high), 0, 1))  # in the rank's set
+                        opts.append(((1, high), 0, 0))  # starts a run
+                        if high_ok:
+                            opts.append(((0, 1), 0, 0))  # kept back to end Q-K-A
+                    if j >= 1:
+                        opts.append(((min(j + 1, m), high), 0, 0))  # the run goes on
+                elif closed:
+                    opts.append(((0, high), 0, 0))
+                if not opts:
+                    break
+                per_suit.append(opts)
+            else:
+                for combo in itertools.product(*per_suit):
+                    in_set = combo[0][2] + combo[1][2] + combo[2][2] + combo[3][2]
+                    if in_set and in_set not in sizes:
+                        continue
+                    nxt = (combo[0][0], combo[1][0], combo[2][0], combo[3][0])
+                    total = base + combo[0][1] + combo[1][1] + combo[2][1] + combo[3][1]
+                    if total < new.get(nxt, INF):
+                        new[nxt] = total
+                        back[nxt] = (st, tuple(su for su in range(4) if combo[su][2]))
+        states = new
+        parents.append(back)
+    best = INF
+    best_state: _RunState | None = None
+    for st, total in states.items():
+        if all((j >= max(1, m - 1)) if high else j in (0, m) for j, high in st) and (
+            total < best
+        ):
+            best, best_state = total, st
+    assert best_state is not None
+    groups: list[tuple[tuple[int, int], ...]] = []
+    cur = best_state
+    for place in range(12, -1, -1):
+        prev, suits_in_set = parents[place][cur]
+        if suits_in_set:
+            groups.append(tuple((su, place) for su in suits_in_set))
+        cur = prev
+    return best, tuple(groups)
 
 
 def _fast_value(ctx: _Ctx, hand: Sequence[Card]) -> int:
@@ -1005,6 +1115,13 @@ def _fast_partition(ctx: _Ctx, rules: Rules, hand: Sequence[Card]) -> Partition:
     best_v = INF
     best: tuple[tuple[tuple[int, int], ...], ...] = ()
     best_masks: Sequence[int] = masks
+    if _combo_count(masks, trip) > _COMBO_LIMIT:
+        _, groups = _rank_dp(ctx, masks)
+        mm = list(masks)
+        for group in groups:
+            for su, r in group:
+                mm[su] &= ~(1 << r)
+        return _fast_build(ctx, rules, groups, mm)
     for combo in itertools.product(*_set_choices(masks, trip)):
         mm = list(masks)
         for group in combo:
@@ -1119,7 +1236,7 @@ def deadwood(cards: CardsLike, rules: RulesLike = "gin", *, wild_rank: int | Non
                 if m.bit_count() == len(cards) and not m >> 52:
                     return _mask_value(table, m) // BIG
     hand, r, ctx = _prepare(cards, rules, wild_rank)
-    if ctx.nflags == 1 and len(_FAST_RULES) < 64:
+    if ctx.nflags == 1 and _standard_sets(ctx) and len(_FAST_RULES) < 64:
         _FAST_RULES[rules] = _mask_table(ctx)
     return _objective(hand, ctx, r) // BIG
 
@@ -1130,7 +1247,7 @@ deadwood_points = deadwood
 
 
 def _fast_discard(
-    ctx: _Ctx, rules: Rules, hand: Sequence[Card], banned: set[Card] | frozenset[Card] = frozenset()
+    ctx: _Ctx, rules: Rules, hand: Sequence[Card], banned: int = 0
 ) -> tuple[Card, Partition]:
     """The best discard of a one-deck jokerless hand (ties: more melded, higher card)."""
     table = _mask_table(ctx)
@@ -1141,13 +1258,21 @@ def _fast_discard(
     )
     vals = rules.rank_values
     best_key = (INF, 0, 0)
-    pick = next(c for c in hand if c not in banned)
+    pick = next(c for c in hand if not banned >> c._index & 1)
+    if trip and _combo_count(masks, trip) > _COMBO_LIMIT:
+        for c in hand:
+            if banned >> c._index & 1:
+                continue
+            key = (_mask_value(table, full & ~(1 << c._index)), -vals[c.rank], -c._index)
+            if key < best_key:
+                best_key, pick = key, c
+        return pick, _fast_partition(ctx, rules, [c for c in hand if c is not pick])
     pick_combo: Sequence[tuple[tuple[int, int], ...]] = ()
     pick_masks: list[int] = masks
     if not trip:
         base = table[masks[0]] + table[masks[1]] + table[masks[2]] + table[masks[3]]
         for c in hand:
-            if c in banned:
+            if banned >> c._index & 1:
                 continue
             su, r = divmod(c._index, 13)
             ms = masks[su]
@@ -1180,7 +1305,7 @@ def _fast_discard(
                 if prev is None or cand < prev[0]:
                     after[i] = (cand, combo, mm)
         for c in hand:
-            if c in banned:
+            if banned >> c._index & 1:
                 continue
             key = (after[c._index][0], -vals[c.rank], -c._index)
             if key < best_key:
@@ -1211,10 +1336,13 @@ def best_discard(
     """
     hand, r, ctx = _prepare(cards, rules, wild_rank)
     banned = set(clean_cards(exclude)) if exclude else set()
-    if not [c for c in hand if c not in banned]:
+    if not hand or (banned and all(c in banned for c in hand)):
         raise CardError("best_discard needs at least one card that may be discarded")
     if _fast_eligible(r, hand, ctx):
-        return _fast_discard(ctx, r, hand, banned)
+        banned_mask = 0
+        for c in banned:
+            banned_mask |= 1 << c._index
+        return _fast_discard(ctx, r, hand, banned_mask)
     best_key: tuple[int, int, int] | None = None
     best_card: Card | None = None
     for c in dict.fromkeys(hand):

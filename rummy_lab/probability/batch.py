@@ -30,7 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..engine.rules import Rules, RulesLike, get_rules
-from ..engine.solver import BIG, suit_run_table
+from ..engine.solver import BIG, _ctx, _rank_dp, suit_run_table
 
 __all__ = ["batch_deadwood", "deal_deadwood", "deal_hands", "hands_to_masks"]
 
@@ -198,57 +198,8 @@ _INF = 1 << 40
 
 
 def _row_objective(masks: tuple[int, ...], r: Rules) -> int:
-    """One hand's best objective by a min-cost DP over the ranks (no combinatorial blow-up).
-
-    State per suit: (j, high) where j is 0 (no run open), 1..m-1 (an open run that must
-    go on) or m (a run of m or more that may stop); ``high`` marks an ace kept back to
-    end a Q-K-A run. Each card at a rank is deadwood, in the rank's set, or in a run.
-    """
-    m = r.min_meld
-    sizes = _set_sizes(r)
-    values = r.rank_values
-    start = ((0, 0),) * 4
-    states: dict[tuple[tuple[int, int], ...], int] = {start: 0}
-    for rank in range(1, 14):
-        bit = 1 << (rank - 1)
-        cost = values[rank] * BIG + 1
-        high_ok = rank == 1 and r.ace_high
-        new: dict[tuple[tuple[int, int], ...], int] = {}
-        for st, base in states.items():
-            per_suit: list[list[tuple[tuple[int, int], int, int]]] = []
-            for s in range(4):
-                j, high = st[s]
-                closed = j in (0, m)
-                opts: list[tuple[tuple[int, int], int, int]] = []
-                if masks[s] & bit:
-                    if closed:
-                        opts.append(((0, high), cost, 0))  # deadwood
-                        opts.append(((0, high), 0, 1))  # in the set
-                        opts.append(((1, high), 0, 0))  # starts a run
-                        if high_ok:
-                            opts.append(((0, 1), 0, 0))  # waits to end Q-K-A
-                    if j >= 1:
-                        opts.append(((min(j + 1, m), high), 0, 0))  # run goes on
-                elif closed:
-                    opts.append(((0, high), 0, 0))
-                if not opts:
-                    break
-                per_suit.append(opts)
-            else:
-                for combo in itertools.product(*per_suit):
-                    in_set = sum(o[2] for o in combo)
-                    if in_set and in_set not in sizes:
-                        continue
-                    nxt = tuple(o[0] for o in combo)
-                    total = base + sum(o[1] for o in combo)
-                    if total < new.get(nxt, _INF):
-                        new[nxt] = total
-        states = new
-    best = _INF
-    for st, total in states.items():
-        if all((j >= max(1, m - 1)) if high else j in (0, m) for j, high in st):
-            best = min(best, total)
-    return best
+    """One hand's best objective by the solver's rank-by-rank DP (no combinatorial blow-up)."""
+    return _rank_dp(_ctx(r, None), masks)[0]
 
 
 def batch_deadwood(hands: npt.ArrayLike, rules: RulesLike = "gin") -> npt.NDArray[np.int32]:

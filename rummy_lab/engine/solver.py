@@ -1227,14 +1227,23 @@ def deadwood(cards: CardsLike, rules: RulesLike = "gin", *, wild_rank: int | Non
     if wild_rank is None and isinstance(cards, (list, tuple)):
         table = _FAST_RULES.get(rules) if isinstance(rules, (str, Rules)) else None
         if table is not None:
+            # The hot path of bots and benchmarks: one-deck jokerless hands as a 52-bit mask.
             m = 0
-            for c in cards:  # inline of _hand_mask: the hot path of bots and benchmarks
-                if type(c) is not Card:
-                    break
-                m |= 1 << c._index
-            else:
-                if m.bit_count() == len(cards) and not m >> 52:
-                    return _mask_value(table, m) // BIG
+            try:
+                for c in cards:
+                    m |= 1 << c._index
+            except AttributeError:  # card tokens, not Card objects
+                m = -1
+            if m >= 0 and m.bit_count() == len(cards) and not m >> 52:
+                s0 = m & _M13
+                s1 = (m >> 13) & _M13
+                s2 = (m >> 26) & _M13
+                s3 = m >> 39
+                base = table[s0] + table[s1] + table[s2] + table[s3]
+                trip = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+                if trip:
+                    base = _mask_value_sets(table, (s0, s1, s2, s3), trip, base)
+                return base // BIG
     hand, r, ctx = _prepare(cards, rules, wild_rank)
     if ctx.nflags == 1 and _standard_sets(ctx) and len(_FAST_RULES) < 64:
         _FAST_RULES[rules] = _mask_table(ctx)

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -287,19 +287,21 @@ def meld_options(hand: Sequence[Card], rules: Rules) -> list[Hand]:
     out: list[Hand] = []
     naturals = [c for c in hand if c.rank != 0]
     jokers = len(hand) - len(naturals)
-    by_rank: dict[int, Counter[Card]] = {}
+    by_rank: dict[int, list[Card]] = {}
     by_suit: dict[Any, dict[int, Card]] = {}
+    ace_high = rules.ace_high
     for c in naturals:
-        by_rank.setdefault(c.rank, Counter())[c] += 1
+        by_rank.setdefault(c.rank, []).append(c)
         held = by_suit.setdefault(c.suit, {})
-        for p in _places(c, rules):
-            held[p] = c
+        held[c.rank] = c
+        if c.rank == 1 and ace_high:
+            held[14] = c
     max_set = rules.max_set_size
     for rank in sorted(by_rank):
-        counts = by_rank[rank]
-        distinct = sorted(counts)
-        if sum(counts.values()) < 2:
+        if len(by_rank[rank]) < 2:
             continue
+        counts = Counter(by_rank[rank])
+        distinct = sorted(counts)
         caps = [1 if rules.set_distinct_suits else counts[c] for c in distinct]
         for choice in itertools.product(*(range(k + 1) for k in caps)):
             nat = [c for c, k in zip(distinct, choice, strict=True) for _ in range(k)]
@@ -314,6 +316,9 @@ def meld_options(hand: Sequence[Card], rules: Rules) -> list[Hand]:
     top = _top(rules)
     for suit in sorted(by_suit, key=lambda s: s.order):
         held = by_suit[suit]
+        if not jokers:
+            out.extend(_plain_runs(held, rules))
+            continue
         for s in range(1, top + 1):
             missing = 0
             for e in range(s, min(top, s + rules.max_run_length - 1) + 1):
@@ -338,6 +343,27 @@ def meld_options(hand: Sequence[Card], rules: Rules) -> list[Hand]:
     return out
 
 
+def _plain_runs(held: dict[int, Card], rules: Rules) -> Iterator[Hand]:
+    """The runs of one suit's held places without jokers (the common fast case)."""
+    need = rules.min_meld
+    longest = rules.max_run_length
+    if len(held) < need:
+        return
+    top = _top(rules)
+    s = 1
+    while s <= top:
+        if s not in held:
+            s += 1
+            continue
+        b = s
+        while b + 1 <= top and b + 1 in held:
+            b += 1
+        for a in range(s, b - need + 2):
+            for e in range(a + need - 1, min(b, a + longest - 1) + 1):
+                yield Hand([held[p] for p in range(a, e + 1)])
+        s = b + 1
+
+
 def layoff_options(
     hand: Sequence[Card], table: Sequence[TableMeld], rules: Rules, player: int = 0
 ) -> list[tuple[int, Hand]]:
@@ -355,11 +381,14 @@ def layoff_options(
     out: list[tuple[int, Hand]] = []
     naturals = [c for c in hand if c.rank != 0]
     jokers = len(hand) - len(naturals)
+    ace_high = rules.ace_high
     for i, m in enumerate(table):
         seen: set[Hand] = set()
         if m.kind == "set":
             rank = _natural_rank(m.cards)
             counts = Counter(c for c in naturals if c.rank == rank)
+            if not counts and not jokers:
+                continue
             distinct = sorted(counts)
             caps = [1 if rules.set_distinct_suits else counts[c] for c in distinct]
             for choice in itertools.product(*(range(k + 1) for k in caps)):
@@ -384,6 +413,13 @@ def layoff_options(
             continue
         end = start + len(m.cards) - 1
         suit = next(c.suit for c in m.cards if c.rank != 0)
+        if not jokers and not any(
+            c.suit is suit and (
+                c.rank in (start - 1, end + 1) or (c.rank == 1 and end == 13 and ace_high)
+            )
+            for c in naturals
+        ):
+            continue
         held: dict[int, Card] = {}
         for c in naturals:
             if c.suit is suit:
@@ -447,12 +483,92 @@ def can_place(
     >>> can_place(Card.parse("9H"), parse_cards("9C 2C"), table, r)
     False
     """
+    if card.rank != 0:
+        return _can_place_natural(card, pool, table, rules)
+    return _can_place_by_search(card, pool, table, rules)
+
+
+def _can_place_by_search(
+    card: Card, pool: Sequence[Card], table: Sequence[TableMeld], rules: Rules
+) -> bool:
+    """:func:`can_place` by enumerating every meld and lay-off (the reference)."""
     cands = _relevant(card, pool)
     with_card = [*cands, card]
     for m in meld_options(with_card, rules):
         if card in m:
             return True
     return any(card in cards for _, cards in layoff_options(with_card, table, rules))
+
+
+def _can_place_natural(
+    card: Card, pool: Sequence[Card], table: Sequence[TableMeld], rules: Rules
+) -> bool:
+    """:func:`can_place` for a natural card, without enumerating (the hot path of
+    Rummy 500's discard picks)."""
+    jokers = 0
+    same_rank: list[Card] = []
+    held: set[int] = set()
+    suit = card.suit
+    for c in pool:
+        if c.rank == 0:
+            jokers += 1
+            continue
+        if c.rank == card.rank:
+            same_rank.append(c)
+        if c.suit is suit:
+            held.update(_places(c, rules))
+    need = rules.min_meld
+    # a new set: the card, another natural of its rank, jokers or more naturals
+    if same_rank:
+        others = [c for c in same_rank if not (rules.set_distinct_suits and c.suit is suit)]
+        if rules.set_distinct_suits:
+            others = list({c.suit: c for c in others}.values())
+        if others and (rules.max_set_size is None or rules.max_set_size >= need) and (
+            1 + len(others) + jokers >= need
+        ):
+            return True
+    top = _top(rules)
+    places = _places(card, rules)
+    # a new run: some window of min_meld places around the card, gaps filled by jokers
+    for p in places:
+        for s in range(p - need + 1, p + 1):
+            e = s + need - 1
+            if s < 1 or e > top or need > rules.max_run_length:
+                continue
+            missing = sum(1 for q in range(s, e + 1) if q != p and q not in held)
+            if missing <= jokers:
+                return True
+    # a lay-off, bridged by the pool's cards and jokers
+    for m in table:
+        if m.kind == "set":
+            if _natural_rank(m.cards) != card.rank:
+                continue
+            if rules.max_set_size is not None and len(m.cards) >= rules.max_set_size:
+                continue
+            if rules.set_distinct_suits and any(c.suit is suit for c in m.cards if c.rank):
+                continue
+            return True
+        nat = next(c for c in m.cards if c.rank)
+        if nat.suit is not suit:
+            continue
+        s = run_start(m.cards, rules)
+        if s is None:  # pragma: no cover
+            continue
+        e = s + len(m.cards) - 1
+        for p in places:
+            if e < p <= top:
+                gap = range(e + 1, p)
+                length = p - s + 1
+            elif 1 <= p < s:
+                gap = range(p + 1, s)
+                length = e - p + 1
+            else:
+                continue
+            if length > rules.max_run_length:
+                continue
+            if sum(1 for q in gap if q not in held) <= jokers:
+                return True
+    return False
 
 
 def _remove(hand: list[Card], cards: Iterable[Card]) -> list[Card] | None:

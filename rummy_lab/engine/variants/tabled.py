@@ -551,17 +551,17 @@ def _can_place_natural(
         nat = next(c for c in m.cards if c.rank)
         if nat.suit is not suit:
             continue
-        s = run_start(m.cards, rules)
-        if s is None:  # pragma: no cover
+        first = run_start(m.cards, rules)
+        if first is None:  # pragma: no cover
             continue
-        e = s + len(m.cards) - 1
+        last = first + len(m.cards) - 1
         for p in places:
-            if e < p <= top:
-                gap = range(e + 1, p)
-                length = p - s + 1
-            elif 1 <= p < s:
-                gap = range(p + 1, s)
-                length = e - p + 1
+            if last < p <= top:
+                gap = range(last + 1, p)
+                length = p - first + 1
+            elif 1 <= p < first:
+                gap = range(p + 1, first)
+                length = last - p + 1
             else:
                 continue
             if length > rules.max_run_length:

@@ -22,7 +22,7 @@ from ..indian import wild_rank_of
 from .cards import Card
 from .moves import DRAW_DISCARD, DRAW_STOCK, DROP, Declare, DrawDiscard, DrawStock, Move, discard_of
 from .rules import Rules
-from .solver import best_discard, deadwood
+from .solver import best_discard, best_partition, deadwood
 from .state import Phase, PlayerView
 from .variants.indian import has_pure_sequence
 
@@ -107,7 +107,8 @@ class GreedyIndianBot:
       ``drop_draws`` pairs that could become one (:func:`pure_draws`), no joker or wild
       card, and a count at the cap (about 4% of two-deck deals).
     * Takes the open card only when that improves its hand (:func:`hand_key`, after the
-      best discard other than that card), and the card itself is put to use; else draws
+      best discard other than that card) and the card itself is put to use (melded, or
+      a joker, or without a pure sequence yet: next to a card of its suit); else draws
       from the stock.
     * Discards, with a pure sequence in hand, the card whose removal leaves the lowest
       count (the solver's :func:`~rummy_lab.engine.solver.best_discard` with the wild
@@ -176,18 +177,21 @@ class GreedyIndianBot:
         hand = list(view.hand)
         now = hand_key(hand, rules, wild)
         with_card = [*hand, card]
-        best: tuple[int, int] | None = None
+        best: tuple[tuple[int, int], int, list[Card]] | None = None
         for x in dict.fromkeys(hand):
             rest = with_card[:]
             rest.remove(x)
             k = hand_key(rest, rules, wild)
-            if best is None or k < best:
-                best = k
-        if best is None or best >= now:
+            if best is None or k < best[0]:
+                best = (k, k[0], rest)
+        if best is None or best[0] >= now:
             return False
-        if best[0] == 1:  # still no pure sequence: the card must help make one
+        if best[1] == 1:  # still no pure sequence: the card must help make one
             return loose_points([*hand, card], rules, wild) <= loose_points(hand, rules, wild)
-        return True
+        if card.is_joker or card.rank == wild:
+            return True
+        # the card must be melded, not just a lower card swapped into the count
+        return card not in best_partition(best[2], rules, wild_rank=wild).deadwood
 
     def pick_discard(self, view: PlayerView, rules: Rules, wild: int) -> Card:
         """The card to discard (never one just taken from the open pile)."""

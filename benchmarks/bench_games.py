@@ -3,7 +3,7 @@ greedy-versus-greedy statistics.
 
 Run with the ``bench`` extra installed (``make bench`` or ``pip install -e ".[bench]"``)::
 
-    python benchmarks/bench_games.py [--hands 1000] [--greedy 20000] [--seed 0]
+    python benchmarks/bench_games.py [--hands 1000] [--greedy 20000] [--indian 2000] [--seed 0]
 
 Part 1 plays ``--hands`` full Gin hands with uniformly random legal moves in each engine
 (rummy_lab ``Game.play``; OpenSpiel ``gin_rummy`` with random legal actions and sampled
@@ -11,7 +11,10 @@ chance outcomes until terminal; RLCard ``gin-rummy`` with two random agents) and
 hands per second and the ratios. Part 2 plays ``--greedy`` hands between two
 ``GreedyGinBot`` players (the dealer alternates) and prints, with standard errors, the
 rates of gin, big gin, knock won, undercut and drawn hands, the mean number of draws per
-hand and the first player's (non-dealer's) win rate.
+hand and the first player's (non-dealer's) win rate. Part 3 plays ``--indian`` Indian
+Rummy deals (two decks, four printed jokers, wild joker) with uniformly random legal
+moves for 2 and for 6 players and prints deals per second (random players drop often,
+as Drop is one of the three moves before each draw).
 """
 
 from __future__ import annotations
@@ -143,16 +146,49 @@ def part_greedy(hands: int, seed: int) -> Counter[str]:
     return kinds
 
 
+def indian_random(deals: int, players: int, seed: int) -> tuple[float, float, Counter[str]]:
+    """Seconds for ``deals`` random-play Indian deals, moves per deal, and how they ended."""
+    rng = random.Random(seed)
+    moves = 0
+    kinds: Counter[str] = Counter()
+    t = time.perf_counter()
+    for i in range(deals):
+        game = new_game("indian", players=players, seed=seed + i, dealer=i % players)
+        state = game.state
+        while state.result is None:
+            game.play(rng.choice(game.legal_moves()))
+        moves += len(state.history)
+        kinds[state.result.kind] += 1
+    return time.perf_counter() - t, moves / deals, kinds
+
+
+def part_indian(deals: int, seed: int) -> dict[int, float]:
+    print(f"\nIndian Rummy random play, {deals} deals per table size (deals/s, higher is better)")
+    rates: dict[int, float] = {}
+    for players in (2, 6):
+        secs, per_deal, kinds = indian_random(deals, players, seed)
+        rates[players] = deals / secs
+        ends = ", ".join(f"{k} {v / deals:.0%}" for k, v in kinds.most_common())
+        print(f"  {players} players {deals / secs:9.1f} deals/s  "
+              f"{secs / deals * 1e3:7.3f} ms/deal  "
+              f"{per_deal:6.1f} moves/deal  ({ends})")
+    return rates
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--hands", type=int, default=1000, help="random-play hands per engine")
     parser.add_argument("--greedy", type=int, default=20000, help="greedy-vs-greedy hands")
+    parser.add_argument("--indian", type=int, default=2000,
+                        help="Indian Rummy random-play deals for 2 and for 6 players")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     if args.hands > 0:
         part_random(args.hands, args.seed)
     if args.greedy > 0:
         part_greedy(args.greedy, args.seed)
+    if args.indian > 0:
+        part_indian(args.indian, args.seed)
     return 0
 
 

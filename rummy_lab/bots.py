@@ -10,5 +10,6 @@ True
 from __future__ import annotations
 
 from .engine.bots import Bot, GreedyGinBot, RandomBot, play_hand, play_match
+from .engine.bots_indian import GreedyIndianBot
 
-__all__ = ["Bot", "GreedyGinBot", "RandomBot", "play_hand", "play_match"]
+__all__ = ["Bot", "GreedyGinBot", "GreedyIndianBot", "RandomBot", "play_hand", "play_match"]

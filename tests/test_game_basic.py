@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rummy_lab as rl
-from rummy_lab.engine.bots import RandomBot, play_hand, play_match
+from rummy_lab.engine.bots import Bot, RandomBot, play_hand, play_match
 from rummy_lab.engine.bots_table import GreedyTableBot
 from rummy_lab.engine.cards import Card, CardsLike, Hand, clean_cards, make_deck, parse_cards
 from rummy_lab.engine.game import Game, new_game, new_match
@@ -361,7 +361,8 @@ def test_jokers_are_wild_and_stand_for_a_fixed_card() -> None:
     assert run.cards.codes == "5H 6H JK"
     after = extend_meld(run, parse_cards("8H"), 0, g.rules)
     assert after is not None and after.cards.codes == "5H 6H JK 8H"
-    assert extend_meld(run, parse_cards("4H"), 0, g.rules).cards.codes == "4H 5H 6H JK"
+    low = extend_meld(run, parse_cards("4H"), 0, g.rules)
+    assert low is not None and low.cards.codes == "4H 5H 6H JK"
 
 
 def test_joker_placed_low_by_the_order_given() -> None:
@@ -530,7 +531,7 @@ def test_greedy_bot_beats_random_bots(players: int) -> None:
     wins = 0
     for seed in range(12):
         g = new_game("basic", players=players, seed=seed, dealer=seed % players)
-        bots = [GreedyTableBot(), *[RandomBot()] * (players - 1)]
+        bots: list[Bot] = [GreedyTableBot(), *[RandomBot()] * (players - 1)]
         r = play_hand(g, bots, random.Random(seed))
         wins += r.winner == 0
     assert wins >= 9
@@ -573,7 +574,7 @@ def test_random_play_conserves_cards_and_ends(seed: int, players: int, jokers: i
         assert g.state.turn_count == 1000
     else:
         assert r.points == sum(r.detail.in_hand) * (2 if r.kind == "rummy" else 1)
-        assert not g.hand(r.winner)
+        assert r.winner is not None and not g.hand(r.winner)
     assert_no_leak(g)
 
 

@@ -728,3 +728,57 @@ def test_simulate_plays_indian_with_greedy_bots() -> None:
     rep = rl.simulate("indian", 6, players=3, bots=("greedy", "greedy", "random"), seed=1,
                       executor="inline", progress=False)
     assert rep.games == 6 and len(rep.records) == 6
+
+
+def test_top_level_names() -> None:
+    assert rl.bots.GreedyIndianBot is GreedyIndianBot
+    assert isinstance(rl.new_match("indian-deals", seed=1), IndianMatch)
+    assert rl.indian.pool_standings is pool_standings
+
+
+# --------------------------------------------------------------------------- pure scoring
+
+
+def test_pool_standings_by_hand() -> None:
+    s = pool_standings([(0, (0, 60, 30)), (2, (45, 50, 0))], "indian-pool-101")
+    assert s.totals == (45, 110, 30) and s.eliminated == (1,) and s.remaining == (0, 2)
+    assert not s.finished and s.rejoin_limit is None and not s.can_rejoin(1)
+    s = pool_standings([(0, (0, 60, 30)), (2, (45, 50, 0)), (2, (60, 0, 0))], "indian-pool-101")
+    assert s.finished and s.winner == 2 and s.totals == (105, 110, 30)
+    s201 = pool_standings([(1, (120, 0)), (None, (0, 0)), (1, (81, 0))], "indian-pool-201")
+    assert s201.winner == 1 and s201.deals_played == 3
+
+
+@pytest.mark.parametrize(
+    ("deals", "rejoins", "message"),
+    [
+        ([(0, (0, 20))], [], "expected 3 scores"),
+        ([(0, (5, 20, 0))], [], "the winner \\(player 0\\) scores 0"),
+        ([(None, (0, 20, 0))], [], "a void deal"),
+        ([(0, (0, 101, 0)), (0, (0, 5, 10))], [], "player 1 is out of the pool"),
+        ([(0, (0, 101, 0)), (1, (5, 0, 10))], [], "the winner, player 1, is out"),
+        ([(0, (0, 101, 0))], [(0, 1)], "player 1 is still in the pool"),
+        ([(0, (0, 101, 80))], [(1, 1)], "above 79: rejoining is closed"),
+        ([(0, (0, 101, 101)), (0, (0, 0, 0))], [], "played after the pool ended"),
+    ],
+)
+def test_pool_standings_reject_impossible_sheets(
+    deals: list[tuple[int | None, tuple[int, ...]]], rejoins: list[tuple[int, int]],
+    message: str,
+) -> None:
+    with pytest.raises(ValueError, match=message):
+        pool_standings(deals, get_rules("indian-pool-101", rejoin=True), players=3,
+                       rejoins=rejoins)
+
+
+def test_deals_and_points_standings_by_hand() -> None:
+    s = deals_standings([(0, (0, 30, 45)), (2, (10, 80, 0))], players=3)
+    assert s.totals == (225, 50, 205) and s.winner == 0 and s.start_chips == 160
+    three = get_rules("indian-deals", deals=3)
+    assert deals_standings([(0, (0, 30))], three).start_chips == 240
+    with pytest.raises(ValueError, match="played after the game ended"):
+        deals_standings([(0, (0, 30)), (0, (0, 30)), (1, (5, 0))])
+    with pytest.raises(ValueError, match="rules 'indian-points' are for points rummy"):
+        deals_standings([], "indian")
+    assert points_standings([]).finished is False
+    assert points_standings([(None, (0, 0)), (1, (7, 0))]).winnings == (-7, 7)

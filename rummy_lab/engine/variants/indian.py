@@ -98,6 +98,11 @@ class IndianDeal:
         otherwise).
     :ivar point_value: the rules' value of a point (Points Rummy).
     :ivar winnings: the winner's take in money: the losers' points x ``point_value``.
+
+    >>> d = IndianDeal(("won", "count", "first_drop"), (0, 35, 20), (None, 35, None), None,
+    ...                7, None, 2, 110)
+    >>> d.net
+    (110, -70, -40)
     """
 
     outcomes: tuple[str, ...]
@@ -139,7 +144,20 @@ def has_pure_sequence(cards: Iterable[Card]) -> bool:
 
 
 class IndianEngine(VariantEngine):
-    """Indian Rummy for 2-6 players: wild joker, drops, declarations, capped counts."""
+    """Indian Rummy for 2-6 players: wild joker, drops, declarations, capped counts.
+
+    A declaration that is not valid is not offered, but it may be played, at its price:
+
+    >>> from rummy_lab.engine.game import new_game
+    >>> g = new_game("indian", seed=3)
+    >>> _ = g.play("draw_stock")
+    >>> finish = Declare(g.hand(1)[0])
+    >>> finish in g.legal_moves(), g.can_play(finish)
+    (False, True)
+    >>> _ = g.play(finish)
+    >>> g.result.kind, g.result.winner, g.result.scores
+    ('wrong_declaration', 0, (0, 80))
+    """
 
     name = "indian rummy"
     match_type = IndianMatch

@@ -302,7 +302,8 @@ def test_turn_animator_one_players_view(played: Game) -> None:
     assert opponent_draw.drawn.glyph not in ta.caption.value  # another's stock card stays hidden
     ta.slider.value = ta.slider.max
     assert ta.table.value.count("rl-face-up") == 2  # the showdown reveals both hands
-    ta.viewpoint.value = None
+    ta.viewpoint.value = ta.viewpoint.options[0][1]  # every hand face up
+    assert ta.player is None
     assert ta.table.value.count("rl-face-up") == 2 and ta.figure.data[1].y[0] is not None
 
 

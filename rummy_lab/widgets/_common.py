@@ -24,10 +24,10 @@ __all__ = [
 RULE_PRESETS: tuple[str, ...] = tuple(PRESETS)
 """Every rules preset name, in the engine's order."""
 
-RANK_OPTIONS: list[tuple[str, int | None]] = [("none", None)] + [
+RANK_OPTIONS: list[tuple[str, int]] = [("none", 0)] + [
     (RANK_SYMBOLS[r], r) for r in range(1, 14)
 ]
-"""Dropdown options for a wild rank: none, A, 2 ... K."""
+"""Dropdown options for a wild rank: none (0), A, 2 ... K (a dropdown shows None as blank)."""
 
 _LAYOUT_LISTS = ("shapes", "annotations", "updatemenus", "sliders")
 
@@ -51,7 +51,8 @@ def refresh_figure(target: go.FigureWidget, fig: go.Figure) -> None:
         a.type == b.type for a, b in zip(target.data, fig.data, strict=True)
     )
     layout = fig.layout.to_plotly_json()
-    layout.pop("template", None)
+    if target.data:  # the template came with the first figure; skip resending it
+        layout.pop("template", None)
     for key in _LAYOUT_LISTS:
         layout.setdefault(key, [])
     with target.batch_update():

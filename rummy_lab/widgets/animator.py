@@ -31,6 +31,7 @@ from ._table import table_html
 
 __all__ = ["TurnAnimator"]
 
+_ALL = -1  # the viewpoint "every hand face up" (a dropdown shows None as blank)
 _SPEEDS = [("0.5×", 1600), ("1×", 800), ("2×", 400), ("4×", 200)]
 
 
@@ -43,7 +44,7 @@ class TurnAnimator(W.VBox):  # type: ignore[misc]
     deadwood chart (a ``FigureWidget``) marks the step the slider shows.
 
     CSS hooks: ``rl-turn-animator``, ``rl-play``, ``rl-step-slider``, ``rl-step-back``,
-    ``rl-step-forward``, ``rl-caption``, ``rl-table-view``, ``rl-deadwood-figure``.
+    ``rl-step-forward``, ``rl-move-caption``, ``rl-table-view``, ``rl-deadwood-figure``.
 
     :ivar game: the recorded game (also :attr:`state`).
     :ivar views: every player's view at every step (``views[step][player]``).
@@ -73,12 +74,12 @@ class TurnAnimator(W.VBox):  # type: ignore[misc]
                                               layout=W.Layout(width="44px")), "rl-step-forward")
         self.speed = styled(W.Dropdown(options=_SPEEDS, value=800, description="Speed",
                                        layout=W.Layout(width="170px")), "rl-speed")
-        seats = [("all hands face up", None)] + [
+        seats = [("all hands face up", _ALL)] + [
             (f"player {p}'s view", p) for p in range(game.players)
         ]
-        self.viewpoint = styled(W.Dropdown(options=seats, value=player, description="Show"),
-                                "rl-viewpoint")
-        self.caption = styled(W.HTML(), "rl-caption")
+        self.viewpoint = styled(W.Dropdown(options=seats, value=_ALL if player is None else player,
+                                           description="Show"), "rl-viewpoint")
+        self.caption = styled(W.HTML(), "rl-move-caption")
         self.table = styled(W.HTML(), "rl-table-view")
         self.figure = styled(go.FigureWidget(layout={"height": 260}), "rl-deadwood-figure")
         self.slider.observe(self._on_slider_change, names="value")
@@ -108,8 +109,14 @@ class TurnAnimator(W.VBox):  # type: ignore[misc]
         return int(self.slider.value)
 
     # ------------------------------------------------------------------ drawing
+    @property
+    def player(self) -> int | None:
+        """Whose view the table shows (None: every hand face up)."""
+        seat = int(self.viewpoint.value)
+        return None if seat == _ALL else seat
+
     def _redraw_chart(self) -> None:
-        player = self.viewpoint.value
+        player = self.player
         self.deadwood = deadwood_by_turn(self.game, player=player)
         refresh_figure(self.figure, deadwood_by_turn_figure(self.deadwood, turn=self.step))
 
@@ -117,7 +124,7 @@ class TurnAnimator(W.VBox):  # type: ignore[misc]
         """Redraw the caption, the table and the chart marker for :attr:`step`."""
         step = self.step
         views = self.views[step]
-        player = self.viewpoint.value
+        player = self.player
         base = views[0 if player is None else player]
         text = "The deal" if step == 0 else f"Move {step}: {move_caption(views, player)}"
         if base.result is not None:

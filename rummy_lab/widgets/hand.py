@@ -37,8 +37,10 @@ class HandView(W.VBox):  # type: ignore[misc]
     points. Cards are selected with the toggle buttons under them; :attr:`selected` (a
     trait, so other widgets can ``observe`` it) holds the selected positions.
 
-    CSS hooks: the widget ``rl-hand``; each card slot ``rl-slot`` plus ``rl-in-meld`` or
-    ``rl-deadwood-card``; toggles ``rl-card-toggle``; the points line ``rl-points``.
+    CSS hooks: the widget ``rl-hand rl-hand-widget``; each card slot ``rl-card-slot`` plus
+    ``rl-in-meld`` or ``rl-deadwood-card``; toggles ``rl-card-toggle``; the points line
+    ``rl-hand-points``. (The card pictures inside carry the engine's own classes,
+    ``svg.rl-card``, ``rl-highlight``, ``rl-dim``, ``rl-selected``.)
 
     :ivar cards: the hand shown (a :class:`Hand`, duplicates allowed).
     :ivar rules: the rules used for the partition and card values.
@@ -78,10 +80,10 @@ class HandView(W.VBox):  # type: ignore[misc]
         self._row = styled(
             W.HBox(layout=W.Layout(flex_flow="row wrap", align_items="flex-end")), "rl-cards-row"
         )
-        self.points = styled(W.HTML(), "rl-points")
+        self.points = styled(W.HTML(), "rl-hand-points")
         self.points.layout.display = None if show_points else "none"
         self.children = [self._row, self.points]
-        styled(self, "rl-hand")
+        styled(self, "rl-hand", "rl-hand-widget")
         self.observe(self._on_selected_change, names="selected")
         self.set_hand(cards, rules=self.rules, wild_rank=wild_rank, partition=partition)
 
@@ -142,7 +144,7 @@ class HandView(W.VBox):  # type: ignore[misc]
             toggle.observe(self._on_toggle_change, names="value")
             toggle.position = i
             slot = styled(W.VBox([picture, toggle], layout=W.Layout(
-                align_items="center", margin="0 3px 0 0")), "rl-slot")
+                align_items="center", margin="0 3px 0 0")), "rl-card-slot")
             self._pictures.append(picture)
             self.toggles.append(toggle)
             self.slots.append(slot)
@@ -175,6 +177,7 @@ class HandView(W.VBox):  # type: ignore[misc]
                 toggle.tooltip = f"select {card.glyph}"
                 toggle.value = i in chosen
                 toggle.disabled = not self.selectable
+                toggle.layout.display = None if self.selectable else "none"
                 toggle.button_style = "info" if i in chosen else ""
         finally:
             self._syncing = False

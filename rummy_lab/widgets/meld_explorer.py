@@ -96,7 +96,7 @@ class MeldExplorer(W.VBox):  # type: ignore[misc]
                                         description="Rules"), "rl-preset")
         self.ace = styled(W.Dropdown(options=_ACE_OPTIONS, value=base.ace, description="Ace"),
                           "rl-ace")
-        self.wild = styled(W.Dropdown(options=RANK_OPTIONS, value=wild_rank,
+        self.wild = styled(W.Dropdown(options=RANK_OPTIONS, value=wild_rank or 0,
                                       description="Wild rank"), "rl-wild")
         self.decks = styled(W.Dropdown(options=[1, 2], value=base.decks_for(base.max_players),
                                        description="Decks"), "rl-decks")
@@ -299,11 +299,11 @@ class MeldExplorer(W.VBox):  # type: ignore[misc]
             self.ace.value = base.ace
             self.decks.value = base.decks_for(base.max_players)
             if not base.wild_joker:
-                self.wild.value = None
+                self.wild.value = 0
         finally:
             self._syncing = False
         self.rules = self._compose_rules()
-        self.wild_rank = self.wild.value if self.rules.wild_joker else None
+        self.wild_rank = (self.wild.value or None) if self.rules.wild_joker else None
         self._solve()
         self._render()
 
@@ -317,7 +317,7 @@ class MeldExplorer(W.VBox):  # type: ignore[misc]
     def _on_wild_change(self, change: dict[str, Any]) -> None:
         if self._syncing or not self.rules.wild_joker:
             return
-        self.wild_rank = change["new"]
+        self.wild_rank = change["new"] or None
         self._solve()
         self._render()
 

@@ -37,6 +37,7 @@ from ._sampling import Run, run_draw_out, run_hand_contains
 __all__ = ["ProbabilityExplorer"]
 
 _PRESETS = ("gin", "basic", "500", "indian")
+_TOGGLE_STYLE = {"description_width": "80px", "button_width": "130px"}
 _ACES = [("ace low", "low"), ("ace high or low", "high_or_low")]
 
 
@@ -72,13 +73,13 @@ class ProbabilityExplorer(W.VBox):  # type: ignore[misc]
             options=[("Melds in a hand", "meld"), ("Drawing an out", "draw")], value=mode,
         ), "rl-mode")
         self.kind = styled(W.ToggleButtons(options=["set", "run", "meld"], value="meld",
-                                           description="Holds a"), "rl-kind")
+                                           description="Holds a", style=_TOGGLE_STYLE), "rl-kind")
         self.preset = styled(W.Dropdown(options=list(_PRESETS), value="gin",
                                         description="Rules"), "rl-preset")
-        self.ace = styled(W.ToggleButtons(options=_ACES, value="low", description="Ace"),
-                          "rl-ace")
+        self.ace = styled(W.ToggleButtons(options=_ACES, value="low", description="Ace",
+                                          style=_TOGGLE_STYLE), "rl-ace")
         self.decks = styled(W.ToggleButtons(options=[("1 deck", 1), ("2 decks", 2)], value=1,
-                                            description="Decks"), "rl-decks")
+                                            description="Decks", style=_TOGGLE_STYLE), "rl-decks")
         self.size = styled(W.IntSlider(value=10, min=3, max=20, description="Hand size",
                                        continuous_update=False), "rl-size-slider")
         self.outs = styled(W.IntSlider(value=8, min=0, max=31, description="Outs",
@@ -95,8 +96,8 @@ class ProbabilityExplorer(W.VBox):  # type: ignore[misc]
                                          button_style="primary"), "rl-mc-button")
         self.exact_view = styled(W.HTMLMath(), "rl-exact")
         self.mc_result = styled(W.HTML(), "rl-mc-result")
-        self.figure = styled(go.FigureWidget(layout={"height": 380}), "rl-figure")
-        self.mc_figure = styled(go.FigureWidget(layout={"height": 300}), "rl-mc-figure")
+        self.figure = styled(go.FigureWidget(layout={"height": 400}), "rl-figure")
+        self.mc_figure = styled(go.FigureWidget(layout={"height": 320}), "rl-mc-figure")
         self._mc_box = W.VBox([self.mc_result, self.mc_figure])
         self._mc_box.layout.display = "none"
 

@@ -382,3 +382,77 @@ def test_play_table_hint_and_full_hand() -> None:
     assert all(e.drawn is None for e in pt.last_events if e.player != pt.human)
     pt.new_button.click()
     assert not pt.game.is_over and pt.game.seed == 12 and pt.result_view.value == ""
+
+
+def play_with_buttons(table: PlayTable, rng: random.Random, limit: int = 600) -> int:
+    """Play random legal moves through the buttons (selecting their cards first)."""
+    from rummy_lab.widgets.play import _ACTIONS
+
+    for turn in range(limit):
+        if table.game.is_over:
+            return turn
+        move = rng.choice(list(table.view.legal_moves))
+        name = next(n for n, (_, kind, _) in _ACTIONS.items() if type(move) is kind)
+        assert not table.buttons[name].disabled, (name, move)
+        cards = list(getattr(move, "cards", ()))
+        if getattr(move, "card", None) is not None:
+            cards = [move.card]
+        if isinstance(move, rl.moves.LayOff):
+            table.layoff_target.value = move.meld_index
+        if isinstance(move, rl.moves.DrawDiscard):
+            table.discard_depth.value = move.depth
+        hand, used = list(table.view.hand), set()
+        for c in cards:
+            used.add(next(i for i, h in enumerate(hand) if h == c and i not in used))
+        table.hand_view.selected = tuple(sorted(used))
+        table.buttons[name].click()
+        assert table.status.value == "", (move, table.status.value)
+    return limit
+
+
+@pytest.mark.parametrize(("variant", "players"), [
+    ("gin", 2), ("oklahoma", 2), ("basic", 3), ("500", 3), ("500", 2), ("indian", 3)])
+def test_play_table_plays_every_variant(variant: str, players: int) -> None:
+    if variant not in playable_variants():
+        pytest.skip(f"no game engine for {variant} yet")
+    pt = PlayTable(variant, seed=7, players=players, bot=rl.bots.RandomBot())
+    play_with_buttons(pt, random.Random(2))
+    assert pt.game.is_over and pt.game.result is not None
+    assert pt.game.result.reason in pt.result_view.value.replace("&#x27;", "'")
+    assert enabled(pt) == set()
+
+
+def test_play_table_deep_discard_choices() -> None:
+    if "500" not in playable_variants():
+        pytest.skip("no Rummy 500 engine yet")
+    pt = PlayTable("500", seed=1, bot=rl.bots.RandomBot())
+    rng = random.Random(0)
+    for _ in range(200):  # play until a deep pick is offered
+        depths = {m.depth for m in pt.view.legal_moves if isinstance(m, rl.moves.DrawDiscard)}
+        if len(depths) > 1 or pt.game.is_over:
+            break
+        play_with_buttons(pt, rng, limit=1)
+    assert len(depths) > 1  # seed 1 offers one within a few turns
+    assert [v for _, v in pt.discard_depth.options] == sorted(depths)
+    assert not pt.discard_depth.disabled
+    deep = max(depths)
+    label = {v: k for k, v in pt.discard_depth.options}[deep]
+    assert pt.view.discard_pile[-deep].glyph in label and "cards above" in label
+    pt.discard_depth.value = deep
+    pt.buttons["draw_discard"].click()  # taken deep: that card must be melded this turn
+    assert pt.status.value == "" and len(pt.view.pickup) == deep
+
+
+def test_deal_widget_indian_wild_card() -> None:
+    if "indian" not in playable_variants():
+        pytest.skip("no Indian Rummy engine yet")
+    dw = DealWidget("indian", players=3, seed=2, deal=True)
+    game = dw.game
+    assert game is not None and game.wild_card is not None
+    wild = rl.indian.wild_rank_of(game.wild_card)
+    assert "rl-wild-card" in dw.info.value
+    assert all(hv.wild_rank == wild for hv in dw.hand_views)
+    assert dw.partitions[0] == rl.best_partition(game.hand(0), "indian", wild_rank=wild)
+    assert [len(hv.cards) for hv in dw.hand_views] == [13, 13, 13]
+    dw.variant.value = "gin"
+    assert (dw.players.min, dw.players.max, dw.players.value) == (2, 2, 2)

@@ -39,7 +39,7 @@ from ..engine.moves import (
     PassUpcard,
     TakeUpcard,
 )
-from ..engine.rules import Variant
+from ..engine.rules import Rules, Variant
 from ..engine.state import Event, PlayerView
 from ..probability.exact import DrawOdds, draw_odds_table
 from ..viz.game import held_partition, view_wild_rank
@@ -77,7 +77,8 @@ class PlayTable(W.VBox):  # type: ignore[misc]
 
     CSS hooks: ``rl-play-table``, ``rl-action`` plus ``rl-action-<name>`` per button,
     ``rl-status``, ``rl-hint``, ``rl-opponent``, ``rl-piles-view``, ``rl-result``,
-    ``rl-log``, ``rl-new-hand``.
+    ``rl-log``, ``rl-new-hand``, ``rl-discard-depth`` (Rummy 500: how deep to take from
+    the discard pile), ``rl-layoff-target``.
 
     :ivar game: the hand being played (also :attr:`state`).
     :ivar view: your view of it (what the widget draws from).
@@ -123,6 +124,10 @@ class PlayTable(W.VBox):  # type: ignore[misc]
             b.action = name
             b.on_click(self._on_action_click)
             self.buttons[name] = b
+        self.discard_depth = styled(W.Dropdown(options=[("top card", 1)], value=1,
+                                               description="take",
+                                               layout=W.Layout(width="220px")),
+                                    "rl-discard-depth")
         self.layoff_target = styled(W.Dropdown(options=[], description="on meld",
                                                layout=W.Layout(width="160px")),
                                     "rl-layoff-target")
@@ -145,7 +150,8 @@ class PlayTable(W.VBox):  # type: ignore[misc]
             self.opponents,
             self.piles,
             self.hand_view,
-            W.HBox([b["take_upcard"], b["pass_upcard"], b["draw_stock"], b["draw_discard"]]),
+            W.HBox([b["take_upcard"], b["pass_upcard"], b["draw_stock"], b["draw_discard"],
+                    self.discard_depth]),
             W.HBox([b["discard"], b["knock"], b["gin"], b["declare"], b["drop"]]),
             W.HBox([b["meld"], b["lay_off"], self.layoff_target]),
             W.HBox([self.hint_toggle, self.new_button]),
@@ -166,9 +172,9 @@ class PlayTable(W.VBox):  # type: ignore[misc]
 
     @property
     def bot(self) -> Bot:
-        """The opponents' bot (Gin: the greedy bot; other variants: random legal moves)."""
+        """The opponents' bot: the variant's greedy bot where there is one, else random."""
         if self._bot is None:
-            self._bot = GreedyGinBot() if self.game.rules.variant is Variant.GIN else RandomBot()
+            self._bot = _default_bot(self.game.rules)
         return self._bot
 
     def _bots_move(self) -> list[Event]:
@@ -207,6 +213,8 @@ class PlayTable(W.VBox):  # type: ignore[misc]
             if kind is LayOff:
                 return LayOff(tuple(cards), int(self.layoff_target.value or 0))
             return Meld(tuple(cards))
+        if kind is DrawDiscard:
+            return DrawDiscard(int(self.discard_depth.value or 1))
         if needs == "optional":
             if len(cards) > 1:
                 return "Select one card to discard with gin, or none for big gin."
@@ -229,6 +237,13 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         kinds = {type(m) for m in view.legal_moves}
         for name, b in self.buttons.items():
             b.disabled = _ACTIONS[name][1] not in kinds
+        pile = view.discard_pile
+        depths = sorted({m.depth for m in view.legal_moves if isinstance(m, DrawDiscard)})
+        self.discard_depth.options = [
+            ("top card" if d == 1 else f"{pile[-d].glyph} and the {_above(d - 1)}", d)
+            for d in depths
+        ] or [("top card", 1)]
+        self.discard_depth.disabled = len(depths) < 2
         self.layoff_target.options = [
             (f"meld {i}: {' '.join(c.code for c in m.cards)}", i) for i, m in enumerate(view.table)
         ]
@@ -319,6 +334,22 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         set_status(self.status)
         self.hand_view.clear_selection()
         self._render()
+
+
+def _above(n: int) -> str:
+    return "card above" if n == 1 else f"{n} cards above"
+
+
+def _default_bot(rules: Rules) -> Bot:
+    """The variant's greedy bot (``rummy_lab.simulation.make_bot``), else a random one."""
+    if rules.variant is Variant.GIN:
+        return GreedyGinBot()
+    from ..simulation import make_bot
+
+    try:
+        return make_bot("greedy", rules)
+    except ValueError:  # no greedy bot for this variant (yet)
+        return RandomBot()
 
 
 def _log_html(view: PlayerView, last: int = 6) -> str:

@@ -456,3 +456,19 @@ def test_deal_widget_indian_wild_card() -> None:
     assert [len(hv.cards) for hv in dw.hand_views] == [13, 13, 13]
     dw.variant.value = "gin"
     assert (dw.players.min, dw.players.max, dw.players.value) == (2, 2, 2)
+
+
+def test_hint_row_is_the_full_tables_first_legal_row() -> None:
+    if "indian" not in playable_variants():
+        pytest.skip("no Indian Rummy engine yet")
+    from rummy_lab.widgets.play import hint_row
+
+    pt = PlayTable("indian", seed=3)
+    pt.buttons["draw_stock"].click()
+    view = pt.view
+    assert len(view.hand) == 14
+    wild = rl.indian.wild_rank_of(view.wild_card)
+    seen = [*view.discard_pile, *view.known[1], view.wild_card]
+    rows = draw_odds_table(view.hand, view.rules, seen=seen, wild_rank=wild, players=2)
+    legal = [r for r in rows if rl.moves.Discard(r.discard) in view.legal_moves]
+    assert hint_row(view) == legal[0]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from html import escape
 from typing import Any
 
@@ -40,6 +41,7 @@ from ..engine.moves import (
     TakeUpcard,
 )
 from ..engine.rules import Rules, Variant
+from ..engine.solver import deadwood
 from ..engine.state import Event, PlayerView
 from ..probability.exact import DrawOdds, draw_odds_table
 from ..viz.game import held_partition, view_wild_rank
@@ -47,7 +49,7 @@ from ._common import set_status, styled
 from ._table import piles_html, seat_html
 from .hand import HandView
 
-__all__ = ["PlayTable"]
+__all__ = ["PlayTable", "hint_row"]
 
 # button name -> (label, move type, needs cards)
 _ACTIONS: dict[str, tuple[str, type[Move], str]] = {
@@ -257,22 +259,11 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         if not self.hint_toggle.value or self.view.is_over:
             self.hint_view.value = ""
             return
-        view = self.view
-        seen = [*view.discard_pile]
-        for seat in range(view.players):
-            if seat != view.player:
-                seen.extend(view.known[seat])
-        if view.wild_card is not None:
-            seen.append(view.wild_card)
-        rows = draw_odds_table(view.hand, view.rules, seen=seen, draws=(1, 2, 3),
-                               wild_rank=view_wild_rank(view), players=view.players)
-        legal_discards = {m.card for m in view.legal_moves if isinstance(m, Discard)}
-        if legal_discards:
-            rows = [r for r in rows if r.discard is None or r.discard in legal_discards]
-        if not rows:
+        row = hint_row(self.view)
+        if row is None:
             self.hint_view.value = ""
             return
-        row = self.hint = rows[0]
+        self.hint = row
         odds = ", ".join(f"{k} draw{'s' * (k > 1)}: {float(p):.1%} ({p})"
                          for k, p in row.p_hit.items())
         outs = " ".join(c.glyph for c in row.outs) or "none"
@@ -334,6 +325,51 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         set_status(self.status)
         self.hand_view.clear_selection()
         self._render()
+
+
+def hint_row(view: PlayerView) -> DrawOdds | None:
+    """The best legal discard for ``view`` with its draw odds, as a row of
+    :func:`~rummy_lab.probability.draw_odds_table` (best first: lowest deadwood, then most
+    outs, then the higher card); before a draw, the hand as it is.
+
+    Only the discards that leave the lowest deadwood get their outs counted, which keeps
+    a 14-card Indian Rummy hint fast; the row is the one the full table puts first.
+
+    >>> from rummy_lab.engine.game import new_game
+    >>> g = new_game("gin", seed=2)
+    >>> hint_row(g.view_for(g.current_player)).discard is None  # nothing to discard yet
+    True
+    """
+    rules, wild = view.rules, view_wild_rank(view)
+    seen = [*view.discard_pile]
+    for seat in range(view.players):
+        if seat != view.player:
+            seen.extend(view.known[seat])
+    if view.wild_card is not None:
+        seen.append(view.wild_card)
+
+    def table(cards: Sequence[Card], known: Sequence[Card]) -> list[DrawOdds]:
+        return draw_odds_table(cards, rules, seen=known, draws=(1, 2, 3), wild_rank=wild,
+                               players=view.players)
+
+    legal = list(dict.fromkeys(m.card for m in view.legal_moves if isinstance(m, Discard)))
+    if len(view.hand) != rules.hand_size_for(view.players) + 1 or not legal:
+        rows = table(view.hand, seen)
+        if legal:
+            rows = [r for r in rows if r.discard is None or r.discard in legal]
+        return rows[0] if rows else None
+    kept: dict[Card, list[Card]] = {}
+    for card in legal:
+        rest = list(view.hand)
+        rest.remove(card)
+        kept[card] = rest
+    left = {c: deadwood(rest, rules, wild_rank=wild) for c, rest in kept.items()}
+    low = min(left.values())
+    best = [c for c in legal if left[c] == low]
+    rows = [replace(table(kept[c], [*seen, c])[0], discard=c) for c in best]
+    ranks = {id(r): (-r.out_count, -rules.card_value(c, wild), -c.index)
+             for r, c in zip(rows, best, strict=True)}
+    return min(rows, key=lambda r: ranks[id(r)])
 
 
 def _above(n: int) -> str:

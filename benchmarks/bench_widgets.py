@@ -1,0 +1,177 @@
+"""Widget redraw benchmark: time from a simulated click to the end of the redraw.
+
+Run with::
+
+    python benchmarks/bench_widgets.py [--repeat 30]
+
+Each row clicks one control of one widget (a toggle under a card, a picker button, a
+slider, Deal again, a step button, a move button) ``--repeat`` times after a warm-up and
+reports the median, 90th percentile and worst time per click. Hands are 14 cards where
+the widget allows it (Indian Rummy after the draw, a 14-card explorer hand); the deal
+widget shows Indian Rummy's 13-card deal.
+
+No browser is attached: the widgets' comm is replaced by one that JSON-encodes every
+message it would send (what a kernel does), so the times include building and encoding
+the state updates, and the table reports messages and kilobytes per click. The browser's
+own rendering is not included. The target is under 100 ms per click. The play table's hint
+is computed after everything else is redrawn, so its cost (counting the outs of every
+candidate discard with :func:`rummy_lab.probability.draw_odds_table`) delays only the
+hint line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+import comm
+from comm.base_comm import BaseComm
+
+TARGET_MS = 100.0
+FOURTEEN = "7S 7H 7D 4C 5C 6C 7C KD QH 2S AS 2H 3D 4S"
+
+
+class CountingComm(BaseComm):
+    """A comm that encodes each message as a kernel would, and counts them."""
+
+    messages = 0
+    bytes = 0
+
+    def publish_msg(self, msg_type: str, data: Any = None, metadata: Any = None,
+                    buffers: Any = None, **keys: Any) -> None:
+        text = json.dumps({"msg_type": msg_type, "data": data, "metadata": metadata},
+                          default=str)
+        CountingComm.messages += 1
+        CountingComm.bytes += len(text) + sum(len(b) for b in buffers or ())
+
+
+def install_comm() -> None:
+    comm.create_comm = lambda *args, **kwargs: CountingComm(*args, **kwargs)
+
+
+def measure(click: Callable[[int], None], repeat: int, warmup: int = 3) -> dict[str, float]:
+    for i in range(warmup):
+        click(i)
+    times = []
+    CountingComm.messages = CountingComm.bytes = 0
+    for i in range(repeat):
+        t = time.perf_counter()
+        click(warmup + i)
+        times.append((time.perf_counter() - t) * 1000)
+    times.sort()
+    return {
+        "median": statistics.median(times),
+        "p90": times[min(len(times) - 1, int(0.9 * len(times)))],
+        "max": times[-1],
+        "msgs": CountingComm.messages / repeat,
+        "kb": CountingComm.bytes / repeat / 1024,
+    }
+
+
+def cases(repeat: int) -> list[tuple[str, str, dict[str, float]]]:
+    import rummy_lab as rl
+    from rummy_lab.widgets import (
+        DealWidget,
+        HandView,
+        MeldExplorer,
+        PlayTable,
+        ProbabilityExplorer,
+        TurnAnimator,
+    )
+
+    rows: list[tuple[str, str, dict[str, float]]] = []
+
+    hv = HandView(FOURTEEN)
+    rows.append(("HandView", "toggle a card (14 cards)",
+                 measure(lambda i: setattr(hv.toggles[i % 14], "value",
+                                           not hv.toggles[i % 14].value), repeat)))
+
+    ex = MeldExplorer(FOURTEEN)
+    ks = ex.picker_buttons[rl.Card.parse("KS")]
+    rows.append(("MeldExplorer", "picker click, 14 <-> 15 cards (gin)",
+                 measure(lambda i: ks.click(), repeat)))
+    rows.append(("MeldExplorer", "rules preset gin <-> 500 (14 cards)",
+                 measure(lambda i: setattr(ex.preset, "value", ("500", "gin")[i % 2]), repeat)))
+    ex.set_cards(FOURTEEN)
+    ex.preset.value = "indian"
+    ex.wild.value = 7
+    jk = ex.picker_buttons[rl.Card.parse("JK")]
+    rows.append(("MeldExplorer", "picker JK, 14 <-> 15 cards (indian, wild 7)",
+                 measure(lambda i: jk.click(), repeat)))
+
+    pe = ProbabilityExplorer()
+    rows.append(("ProbabilityExplorer", "hand size slider 13 <-> 14",
+                 measure(lambda i: setattr(pe.size, "value", 13 + i % 2), repeat)))
+    pe.mode.value = "draw"
+    rows.append(("ProbabilityExplorer", "draws slider (draw odds)",
+                 measure(lambda i: setattr(pe.draws, "value", 1 + i % 5), repeat)))
+
+    dw = DealWidget("indian", seed=0, deal=True)
+    rows.append(("DealWidget", "Deal again (indian, 2 x 13 cards)",
+                 measure(lambda i: dw.again_button.click(), repeat)))
+
+    game = rl.new_game("indian", seed=5)  # greedy bots play 56 moves
+    bots = [rl.simulation.make_bot("greedy", game.rules) for _ in range(2)]
+    rl.bots.play_hand(game, bots, random.Random(0))
+    ta = TurnAnimator(game)
+    last = ta.slider.max
+
+    def step(i: int) -> None:
+        if ta.slider.value >= last:
+            ta.slider.value = 0
+        ta.forward_button.click()
+
+    rows.append(("TurnAnimator", f"step forward (indian, {last} moves)", measure(step, repeat)))
+
+    pt = PlayTable("indian", seed=3)
+    if not pt.buttons["draw_stock"].disabled:
+        pt.buttons["draw_stock"].click()
+    size = len(pt.view.hand)
+    rows.append(("PlayTable", f"toggle a card ({size} cards)",
+                 measure(lambda i: setattr(pt.hand_view, "selected", ((i % size),)), repeat)))
+
+    def turn(i: int) -> None:
+        if pt.game.is_over:
+            pt.new_button.click()
+        if not pt.buttons["draw_stock"].disabled:
+            pt.buttons["draw_stock"].click()
+        else:
+            hand = pt.view.hand
+            card = pt.hint.discard if pt.hint is not None else None
+            pt.hand_view.selected = (hand.index(card) if card in hand else len(hand) - 1,)
+            pt.buttons["discard"].click()
+
+    rows.append(("PlayTable", "draw or discard + bot reply (indian)", measure(turn, repeat)))
+    pt.hint_toggle.value = True
+    rows.append(("PlayTable", "the same with the hint on (outs, draw odds)",
+                 measure(turn, repeat)))
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=30, help="clicks per row (default 30)")
+    args = parser.parse_args(argv)
+    install_comm()
+    rows = cases(args.repeat)
+    head = (f"{'widget':<20} {'click':<45} {'median ms':>9} {'p90 ms':>7} {'max ms':>7} "
+            f"{'msgs':>5} {'KB':>6}  target")
+    print(head)
+    print("-" * len(head))
+    slow = 0
+    for widget, what, r in rows:
+        ok = r["p90"] < TARGET_MS
+        slow += not ok
+        print(f"{widget:<20} {what:<45} {r['median']:>9.1f} {r['p90']:>7.1f} {r['max']:>7.1f} "
+              f"{r['msgs']:>5.0f} {r['kb']:>6.1f}  {'ok' if ok else 'SLOW'}")
+    print(f"\n{len(rows) - slow} of {len(rows)} under {TARGET_MS:.0f} ms at the 90th percentile")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

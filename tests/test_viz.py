@@ -219,3 +219,18 @@ def test_meld_positions_with_duplicates() -> None:
     where = viz.meld_positions(hand, part)
     assert sorted(where) == list(range(6)) or len(where) == part.melded_count
     assert len(set(where)) == part.melded_count
+
+
+def test_animate_game_table_melds_stay_on_the_table() -> None:
+    try:
+        g = rl.new_game("basic", players=3, seed=4)
+    except NotImplementedError:
+        pytest.skip("no Basic Rummy engine yet")
+    play_hand(g, [rl.bots.RandomBot()] * 3, random.Random(0))
+    assert any(views[0].table for views in viz.replay_views(g))  # melds were laid
+    fig = viz.animate_game(g, by="turn")
+    xs = [x for f in fig.frames for x in f.data[0].x]
+    ys = [y for f in fig.frames for y in f.data[0].y]
+    lo, hi = fig.layout.xaxis.range
+    assert lo < min(xs) and max(xs) < hi
+    assert fig.layout.yaxis.range[0] < min(ys)

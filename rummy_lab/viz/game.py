@@ -48,6 +48,7 @@ __all__ = [
 ]
 
 _CARD_PX = 36
+_TABLE_LEFT, _TABLE_RIGHT = 4.5, 14.0  # where table melds go, in table units
 _DIM_TEXT = {"#111111": "rgba(17,17,17,0.35)", "#c8102e": "rgba(200,16,46,0.35)"}
 
 
@@ -233,11 +234,14 @@ def table_frame(views: Sequence[PlayerView], step: int, *, player: int | None = 
     if base.wild_card is not None:
         faces.append((3.0, 0.0, base.wild_card, "#CC79A7", False))
         labels.append((3.0, -0.85, "wild"))
-    x = 4.5
+    x, y = _TABLE_LEFT, 0.0
     for m_i, tm in enumerate(base.table):
         color = MELD_COLORS[m_i % len(MELD_COLORS)]
+        width = 0.75 * (len(tm.cards) - 1)
+        if x > _TABLE_LEFT and x + width > _TABLE_RIGHT:  # wrap to a new row of melds
+            x, y = _TABLE_LEFT, y - 0.95
         for c in tm.cards:
-            faces.append((x, 0.0, c, color, False))
+            faces.append((x, y, c, color, False))
             x += 0.75
         x += 0.5
     caption = "the deal" if step == 0 else f"move {step}: {move_caption(views, player)}"
@@ -246,21 +250,11 @@ def table_frame(views: Sequence[PlayerView], step: int, *, player: int | None = 
     return TableFrame(step, caption, tuple(faces), tuple(backs), tuple(labels))
 
 
-def _ids(cards: Sequence[Card]) -> list[str]:
-    """A stable id per card (``"7S"``, then ``"7S#2"`` for a second copy)."""
-    seen: dict[Card, int] = {}
-    out = []
-    for c in cards:
-        seen[c] = seen.get(c, 0) + 1
-        out.append(c.code if seen[c] == 1 else f"{c.code}#{seen[c]}")
-    return out
-
-
 def _traces(frame: TableFrame) -> list[go.Scatter]:
     fx = [f[0] for f in frame.faces]
     fy = [f[1] for f in frame.faces]
     faces = go.Scatter(
-        x=fx, y=fy, mode="markers+text", name="cards", ids=_ids([f[2] for f in frame.faces]),
+        x=fx, y=fy, mode="markers+text", name="cards",
         text=[f[2].glyph for f in frame.faces],
         textfont={"size": 14, "color": [_face_color(f[2], f[4]) for f in frame.faces]},
         marker={
@@ -336,6 +330,7 @@ def animate_game(
     all_views = replay_views(game)
     frames = [table_frame(all_views[s], s, player=player) for s in keep]
     players = game.players
+    bottom = min([-1.4] + [f[1] - 0.6 for fr in frames for f in fr.faces])
     first = frames[0]
     fig = go.Figure(data=_traces(first))
     fig.frames = [
@@ -349,8 +344,8 @@ def animate_game(
         template="plotly_white",
         title={"text": title or first.caption, "x": 0.02, "font": {"size": 15}},
         xaxis={"visible": False, "range": [-3.2, 14.2], "fixedrange": True},
-        yaxis={"visible": False, "range": [-1.4, 2.0 * players + 1.0], "fixedrange": True},
-        height=150 + 95 * (players + 1), width=900,
+        yaxis={"visible": False, "range": [bottom, 2.0 * players + 1.0], "fixedrange": True},
+        height=150 + round(48 * (2.0 * players + 1.0 - bottom)), width=900,
         margin={"l": 10, "r": 10, "t": 50, "b": 10},
         updatemenus=[{
             "type": "buttons", "direction": "left", "x": 0.0, "y": -0.02,

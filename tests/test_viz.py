@@ -234,3 +234,15 @@ def test_animate_game_table_melds_stay_on_the_table() -> None:
     lo, hi = fig.layout.xaxis.range
     assert lo < min(xs) and max(xs) < hi
     assert fig.layout.yaxis.range[0] < min(ys)
+
+
+def test_viz_is_pure_plotly() -> None:
+    """viz never loads the widget layer (imports point widgets -> viz -> probability)."""
+    import subprocess
+    import sys
+
+    code = ("import sys, rummy_lab.viz\n"
+            "print(sorted({'ipywidgets', 'rummy_lab.widgets', 'IPython'} & set(sys.modules)))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, check=True)
+    assert done.stdout.strip() == "[]"

@@ -22,7 +22,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..engine.bots import Bot, GreedyGinBot, RandomBot
+from ..engine.bots import Bot
 from ..engine.cards import Card
 from ..engine.errors import IllegalMove
 from ..engine.game import Game, new_game
@@ -40,7 +40,7 @@ from ..engine.moves import (
     PassUpcard,
     TakeUpcard,
 )
-from ..engine.rules import Rules, Variant
+from ..engine.rules import Rules
 from ..engine.solver import deadwood
 from ..engine.state import Event, PlayerView
 from ..probability.exact import DrawOdds, draw_odds_table
@@ -174,7 +174,7 @@ class PlayTable(W.VBox):  # type: ignore[misc]
 
     @property
     def bot(self) -> Bot:
-        """The opponents' bot: the variant's greedy bot where there is one, else random."""
+        """The opponents' bot: the one given, else the variant's greedy bot."""
         if self._bot is None:
             self._bot = _default_bot(self.game.rules)
         return self._bot
@@ -377,15 +377,10 @@ def _above(n: int) -> str:
 
 
 def _default_bot(rules: Rules) -> Bot:
-    """The variant's greedy bot (``rummy_lab.simulation.make_bot``), else a random one."""
-    if rules.variant is Variant.GIN:
-        return GreedyGinBot()
+    """The variant's greedy bot (``rummy_lab.simulation.make_bot``)."""
     from ..simulation import make_bot
 
-    try:
-        return make_bot("greedy", rules)
-    except ValueError:  # no greedy bot for this variant (yet)
-        return RandomBot()
+    return make_bot("greedy", rules)
 
 
 def _log_html(view: PlayerView, last: int = 6) -> str:

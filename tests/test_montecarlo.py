@@ -72,3 +72,11 @@ def test_bad_arguments():
         estimate_p_hand_contains("pair", 3)
     with pytest.raises(ValueError, match="n must be"):
         estimate_p_hand_contains("set", 0)
+
+
+@pytest.mark.parametrize(("kind", "n"), [("meld", 13), ("set", 6), ("run", 8)])
+def test_two_deck_estimates_match_exact(kind, n):
+    e = estimate_p_hand_contains(kind, n, "indian", samples=30_000, seed=3)
+    assert e.contains(float(p_hand_contains(kind, n, "indian")), z=4), e
+    e = estimate_p_hand_contains(kind, n, "500", decks=2, samples=30_000, seed=4)
+    assert e.contains(float(p_hand_contains(kind, n, "500", decks=2)), z=4), e

@@ -202,8 +202,6 @@ def classify_meld(
     printed = [c for c in hand if c.rank == 0]
     wilds = [c for c in hand if c.rank != 0 and c.rank == wild_rank]
     plain = [c for c in hand if c.rank != 0 and c.rank != wild_rank]
-    if printed and r.printed_jokers == 0 and r.variant.value == "gin":
-        return None
     # Try every split of the wild-rank cards into natural / joker; prefer pure, then runs.
     best: Meld | None = None
     n_w = len(wilds)

@@ -120,18 +120,24 @@ def _one_deck(rules: RulesLike) -> Rules:
     return get_rules(rules)
 
 
-def _hits_contains(kind: str, hands: npt.NDArray[np.int64], r: Rules) -> npt.NDArray[np.bool_]:
-    """Row-wise: does the hand hold at least one set / run / meld?"""
-    n = hands.shape[0]
-    onehot = np.zeros((n, 52), dtype=np.bool_)
-    np.put_along_axis(onehot, hands, True, axis=1)
-    grid = onehot.reshape(n, 4, 13)  # suit x rank
-    has_set = grid.sum(axis=1).max(axis=1) >= 3
-    ranks = grid
+def _hits_contains(
+    kind: str, counts: npt.NDArray[np.int64], r: Rules
+) -> npt.NDArray[np.bool_]:
+    """Row-wise: does the hand (copies per suit x rank) hold a set / run / meld?"""
+    present = counts > 0
+    if r.set_distinct_suits:
+        has_set = present.sum(axis=1).max(axis=1) >= r.min_meld
+    else:
+        has_set = counts.sum(axis=1).max(axis=1) >= r.min_meld
+    ranks = present
     if r.ace_high:
-        ranks = np.concatenate([grid, grid[:, :, :1]], axis=2)  # ace again above the king
-    run3 = ranks[:, :, :-2] & ranks[:, :, 1:-1] & ranks[:, :, 2:]
-    has_run = run3.any(axis=(1, 2))
+        ranks = np.concatenate([present, present[:, :, :1]], axis=2)  # the ace above the king
+    m = r.min_meld
+    width = ranks.shape[2] - m + 1
+    run = ranks[:, :, :width].copy()
+    for k in range(1, m):
+        run &= ranks[:, :, k : k + width]
+    has_run = run.any(axis=(1, 2))
     out = has_set if kind == "set" else has_run if kind == "run" else has_set | has_run
     return np.asarray(out, dtype=np.bool_)
 
@@ -141,21 +147,36 @@ def estimate_p_hand_contains(
     n: int,
     rules: RulesLike = "gin",
     *,
+    decks: int | None = None,
     samples: int = 100_000,
     seed: int | np.random.Generator | None = 0,
 ) -> Estimate:
-    """Simulated chance that a random ``n``-card one-deck hand holds a ``kind``.
+    """Simulated chance that a random ``n``-card hand holds a ``kind``.
 
     ``kind`` is ``"set"``, ``"run"`` or ``"meld"``, as for
-    :func:`rummy_lab.probability.p_hand_contains`.
+    :func:`rummy_lab.probability.p_hand_contains`; the deck is the variant's (one or two
+    decks, no jokers) unless ``decks`` says otherwise, and sets follow the rules' suit rule.
     """
     if kind not in ("set", "run", "meld"):
         raise ValueError(f"kind must be 'set', 'run' or 'meld', got {kind!r}")
-    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 52:
-        raise ValueError(f"n must be a hand size from 1 to 52, got {n!r}")
     r = _one_deck(rules)
-    hands = deal_hands(samples, n, seed=_rng(seed))
-    return estimate(_hits_contains(kind, np.asarray(hands, dtype=np.int64), r))
+    d = r.decks_for(r.min_players) if decks is None else decks
+    if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 4:
+        raise ValueError(f"decks must be 1 to 4, got {decks!r}")
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 52 * d:
+        raise ValueError(f"n must be a hand size from 1 to {52 * d}, got {n!r}")
+    gen = _rng(seed)
+    hits = np.empty(samples, dtype=np.bool_)
+    chunk = 50_000
+    for start in range(0, samples, chunk):
+        rows = min(chunk, samples - start)
+        # a uniformly random n-subset of the 52*d physical cards, row by row
+        keys = gen.random((rows, 52 * d))
+        picks = np.argpartition(keys, n - 1, axis=1)[:, :n] % 52
+        counts = np.zeros((rows, 52), dtype=np.int64)
+        np.add.at(counts, (np.arange(rows)[:, None], picks), 1)
+        hits[start : start + rows] = _hits_contains(kind, counts.reshape(rows, 4, 13), r)
+    return estimate(hits)
 
 
 def estimate_p_dealt_gin(

@@ -1,6 +1,6 @@
 """Seeded Monte Carlo runs for the probability widget, built on rummy_lab.probability.
 
-Hand questions use :func:`rummy_lab.probability.estimate_p_hand_contains` (one deck); its
+Hand questions use :func:`rummy_lab.probability.estimate_p_hand_contains`; its
 seeded samples are nested (the first k hands of a larger run are the k hands of a smaller
 one), so estimates at growing sample counts trace one run's convergence. Draw questions
 sample the number of outs among the drawn cards directly (hypergeometric).
@@ -46,16 +46,26 @@ def _checkpoints(samples: int, points: int) -> npt.NDArray[np.int64]:
 
 
 def run_hand_contains(
-    kind: str, n: int, rules: RulesLike, *, samples: int, seed: int, points: int = 14
+    kind: str,
+    n: int,
+    rules: RulesLike,
+    *,
+    samples: int,
+    seed: int,
+    points: int = 14,
+    decks: int | None = None,
 ) -> Run:
-    """Estimate the chance that an ``n``-card one-deck hand holds a ``kind``, with checkpoints.
+    """Estimate the chance that an ``n``-card hand holds a ``kind``, with checkpoints.
 
     >>> r = run_hand_contains("set", 3, "gin", samples=2000, seed=1)
     >>> r.estimate.samples, int(r.samples[-1]), bool(r.values[-1] == r.estimate.value)
     (2000, 2000, True)
     """
     ns = _checkpoints(samples, points)
-    ests = [estimate_p_hand_contains(kind, n, rules, samples=int(k), seed=seed) for k in ns]
+    ests = [
+        estimate_p_hand_contains(kind, n, rules, decks=decks, samples=int(k), seed=seed)
+        for k in ns
+    ]
     return Run(
         ests[-1], ns, np.array([e.value for e in ests]), np.array([e.stderr for e in ests])
     )

@@ -158,10 +158,8 @@ class ProbabilityExplorer(W.VBox):  # type: ignore[misc]
                         f"{_label(self.ace.value, d)})")
             top = max(14, n)
             fig = meld_probability_figure(kind, range(3, top + 1), self._choices(), mark=n)
-            self.mc_button.disabled = d != 1
-            self.mc_button.tooltip = (
-                "" if d == 1 else "the Monte Carlo estimator deals one-deck hands"
-            )
+            self.mc_button.disabled = False
+            self.mc_button.tooltip = ""
         else:
             o, u, k = self.outs.value, self.unseen.value, self.draws.value
             self.exact = p_draw_out(o, u, k)
@@ -246,7 +244,7 @@ class ProbabilityExplorer(W.VBox):  # type: ignore[misc]
         samples, seed = int(self.samples.value), int(self.seed.value)
         if self.mode.value == "meld":
             run = run_hand_contains(self.kind.value, self.size.value, self.rules,
-                                    samples=samples, seed=seed)
+                                    samples=samples, seed=seed, decks=self.decks.value)
         else:
             run = run_draw_out(self.outs.value, self.unseen.value, self.draws.value,
                                samples=samples, seed=seed)

@@ -176,29 +176,38 @@ class Showdown:
     bonus: int = 0
 
     def explain(self) -> str:
-        """A sentence a learner can follow."""
+        """A sentence a learner can follow.
+
+        >>> sd = showdown("AS 2S 3S 4H 5H 6H 7D 7C 7H 7S", "8H 9D KD KC QS JS 10D 8C 5D 2C",
+        ...               "oklahoma", upcard="9S")
+        >>> sd.explain()
+        'gin: 2 x 82 deadwood (spade upcard doubles) + 25 bonus = 189 to the knocker'
+        """
         base = (
             f"knocker {self.knocker_deadwood} vs defender {self.defender_deadwood} deadwood"
         )
         lay = ""
         if self.layoffs:
             lay = "; defender laid off " + " ".join(c.code for c in self.layoffs)
-        double = " (spade upcard: doubled)" if self.doubled else ""
+        times = "2 x " if self.doubled else ""
+        why = " (spade upcard doubles)" if self.doubled else ""
+        bonus = f" + {self.bonus} bonus" if self.bonus else ""
         if self.kind in ("gin", "big_gin"):
             what = "big gin" if self.kind == "big_gin" else "gin"
             return (
-                f"{what}: {self.defender_deadwood} + {self.bonus} bonus = {self.points} "
-                f"to the knocker{double}"
+                f"{what}: {times}{self.defender_deadwood} deadwood{why}{bonus} = "
+                f"{self.points} to the knocker"
             )
         if self.kind == "tie":
             return f"tie: {base}{lay}; nobody scores"
         if self.kind == "undercut":
+            diff = self.knocker_deadwood - self.defender_deadwood
             return (
-                f"undercut: {base}{lay}; defender scores "
-                f"{self.knocker_deadwood - self.defender_deadwood} + {self.bonus} = "
-                f"{self.points}{double}"
+                f"undercut: {base}{lay}; defender scores {times}{diff}{why}{bonus} = "
+                f"{self.points}"
             )
-        return f"knock: {base}{lay}; knocker scores {self.points}{double}"
+        diff = self.defender_deadwood - self.knocker_deadwood
+        return f"knock: {base}{lay}; knocker scores {times}{diff}{why} = {self.points}"
 
 
 def showdown(

@@ -147,8 +147,15 @@ def _judge_complete(part: Partition, r: Rules, wild_rank: int) -> Declaration:
     runs = [m for m in part.melds if m.kind == "run"]
     pure = [m for m in runs if m.is_pure]
     if len(pure) < r.min_pure_sequences:
-        notes = [_impure_note(m, wild_rank) for m in runs]
-        reason = "no pure sequence"
+        notes = [_impure_note(m, wild_rank) for m in runs if not m.is_pure]
+        if not pure:
+            reason = "no pure sequence"
+        else:
+            have = ", ".join(_codes(m.cards) for m in pure)
+            reason = (
+                f"{len(pure)} pure sequence ({have}); a declaration needs "
+                f"{r.min_pure_sequences}"
+            )
         if notes:
             reason += ": " + "; ".join(notes)
         return Declaration(False, reason, part)
@@ -156,8 +163,8 @@ def _judge_complete(part: Partition, r: Rules, wild_rank: int) -> Declaration:
         have = ", ".join(_codes(m.cards) for m in runs) or "none"
         return Declaration(
             False,
-            f"only {len(runs)} sequence ({have}); a declaration needs {r.min_sequences} "
-            f"sequences, {r.min_pure_sequences} of them pure",
+            f"only {len(runs)} sequence{'s' * (len(runs) != 1)} ({have}); a declaration needs "
+            f"{r.min_sequences} sequences, {r.min_pure_sequences} of them pure",
             part,
         )
     return Declaration(True, "", part)
@@ -216,12 +223,16 @@ def check_declaration(
     runs = [m for m in free.melds if m.kind == "run"]
     pure = [m for m in runs if m.is_pure]
     parts = []
-    if not pure:
-        notes = [_impure_note(m, wild_rank) for m in runs]
-        parts.append("no pure sequence" + (": " + "; ".join(notes) if notes else ""))
+    if len(pure) < max(1, r.min_pure_sequences):
+        notes = [_impure_note(m, wild_rank) for m in runs if not m.is_pure]
+        head = "no pure sequence" if not pure else (
+            f"{len(pure)} pure sequence; a declaration needs {r.min_pure_sequences}"
+        )
+        parts.append(head + (": " + "; ".join(notes) if notes else ""))
     elif len(runs) < r.min_sequences:
         parts.append(
-            f"only {len(runs)} sequence ({', '.join(_codes(m.cards) for m in runs)}); "
+            f"the arrangement melding the most cards has only {len(runs)} sequence"
+            f"{'s' * (len(runs) != 1)} ({', '.join(_codes(m.cards) for m in runs)}); "
             f"a declaration needs {r.min_sequences}"
         )
     left = tuple(sorted(free.deadwood or p.deadwood))

@@ -454,3 +454,25 @@ def test_expected_deadwood_after_draw_reference() -> None:
             assert got == sympy.Rational(ref, len(unseen))
     with pytest.raises(ValueError, match="no unseen"):
         expected_deadwood_after_draw(deck[:10], seen=deck[10:])
+
+
+def test_outs_prefilter_never_drops_an_out(monkeypatch):
+    """The quick 'could it meld?' test is only a shortcut: outs are the same without it."""
+    import random as _random
+
+    from rummy_lab.engine.cards import make_deck as _deck
+    from rummy_lab.probability import exact as _exact
+
+    rng = _random.Random(21)
+    cases = []
+    for rules, deck, size, wild in (
+        ("gin", _deck(), 10, None),
+        ("500", _deck(), 8, None),
+        ("indian", _deck(2, 4), 13, 7),
+    ):
+        for _ in range(8):
+            cases.append((rng.sample(deck, size), rules, wild))
+    fast = [_exact.outs(h, r, wild_rank=w) for h, r, w in cases]
+    monkeypatch.setattr(_exact, "_meld_candidates", lambda *a: (lambda c: True))
+    slow = [_exact.outs(h, r, wild_rank=w) for h, r, w in cases]
+    assert fast == slow

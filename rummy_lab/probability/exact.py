@@ -27,7 +27,7 @@ ValueError: kind must be one of 'set', 'run', 'meld', got 'flush'
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -816,6 +816,51 @@ def _unseen_copies(r: Rules, decks: int, known: Sequence[Card]) -> dict[Card, in
     return copies
 
 
+def _meld_candidates(
+    hand: Hand, r: Rules, wild_rank: int | None
+) -> Callable[[Card], bool]:
+    """A quick necessary test: could card ``c`` join a meld with cards of the hand?
+
+    A card that cannot be in any meld of hand + c is never an out, so the exact (and
+    slower) deadwood comparison is skipped for it.
+    """
+    jokers = sum(1 for c in hand if c.is_joker or c.rank == wild_rank)
+    need = r.min_meld - 1
+    by_rank: dict[int, set[object]] = {}
+    by_rank_count: dict[int, int] = {}
+    places: dict[object, set[int]] = {}
+    for c in hand:
+        if c.is_joker or c.rank == wild_rank:
+            continue
+        by_rank.setdefault(c.rank, set()).add(c.suit)
+        by_rank_count[c.rank] = by_rank_count.get(c.rank, 0) + 1
+        ps = places.setdefault(c.suit, set())
+        ps.add(c.rank)
+        if c.rank == 1 and r.ace_high:
+            ps.add(14)
+
+    def test(c: Card) -> bool:
+        if c.is_joker or c.rank == wild_rank or jokers >= need:
+            return True
+        if r.set_distinct_suits:
+            mates = len(by_rank.get(c.rank, set()) - {c.suit})
+        else:
+            mates = by_rank_count.get(c.rank, 0)
+        if mates + jokers >= need:
+            return True
+        mine = places.get(c.suit, set())
+        own = [c.rank] + ([14] if c.rank == 1 and r.ace_high else [])
+        for p in own:
+            for start in range(p - r.min_meld + 1, p + 1):
+                window = range(start, start + r.min_meld)
+                held = sum(1 for q in window if q != p and q in mine)
+                if held + jokers >= need:
+                    return True
+        return False
+
+    return test
+
+
 def _outs_for(
     hand: Hand, r: Rules, wild_rank: int | None, unseen: dict[Card, int]
 ) -> dict[Card, int]:
@@ -824,9 +869,10 @@ def _outs_for(
         r = r.replace(min_sequences=0, min_pure_sequences=0)
     base = deadwood(hand, r, wild_rank=wild_rank)
     out: dict[Card, int] = {}
+    could_meld = _meld_candidates(hand, r, wild_rank)
     for c in sorted(unseen):
         k = unseen[c]
-        if k <= 0:
+        if k <= 0 or not could_meld(c):
             continue
         with_c = deadwood(Hand((*hand, c)), r, wild_rank=wild_rank)
         if with_c < base + r.card_value(c, wild_rank):

@@ -11,5 +11,14 @@ from __future__ import annotations
 
 from .engine.bots import Bot, GreedyGinBot, RandomBot, play_hand, play_match
 from .engine.bots_indian import GreedyIndianBot
+from .engine.bots_table import GreedyTableBot
 
-__all__ = ["Bot", "GreedyGinBot", "GreedyIndianBot", "RandomBot", "play_hand", "play_match"]
+__all__ = [
+    "Bot",
+    "GreedyGinBot",
+    "GreedyIndianBot",
+    "GreedyTableBot",
+    "RandomBot",
+    "play_hand",
+    "play_match",
+]

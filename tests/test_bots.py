@@ -119,3 +119,20 @@ def test_seeded_bot_matches_replay_exactly() -> None:
         return [(r.winner, r.points) for r in m.results]
 
     assert run() == run()
+
+
+def test_patient_gin_bot_waits_below_its_knock_threshold():
+    g = new_game("gin", discard="2C", hands=["KD QD JH 9C 8H 6D 5C 3H 2D 10S",
+                                             "AS 2S 3S 4H 5H 6H 7D 7C 7H 9S"])
+    g.play("take_upcard", player=1)  # 11 cards: discarding 9S leaves deadwood 2
+    view = g.view_for(1)
+    assert any(isinstance(m, Knock) for m in view.legal_moves)
+    rng = random.Random(0)
+    assert isinstance(GreedyGinBot().choose(view, rng), Knock)
+    assert isinstance(GreedyGinBot(knock_at=2).choose(view, rng), Knock)
+    patient = GreedyGinBot(knock_at=0).choose(view, rng)
+    assert isinstance(patient, Discard) and patient.card != Card.parse("2C")
+    assert GreedyGinBot(knock_at=3) == GreedyGinBot(knock_at=3) != GreedyGinBot()
+    assert repr(GreedyGinBot(knock_at=3)) == "GreedyGinBot(knock_at=3)"
+    with pytest.raises(ValueError, match="knock_at"):
+        GreedyGinBot(knock_at=-1)

@@ -85,7 +85,28 @@ class GreedyGinBot:
     >>> _ = g.play("pass_upcard")
     >>> str(GreedyGinBot().choose(g.view_for(0), random.Random(0)))  # 10S joins 7-8-9S
     'take the upcard'
+
+    ``knock_at`` makes a more patient player: it knocks only when its deadwood after the
+    knock discard is at most ``knock_at`` (``knock_at=0`` plays for gin), within the
+    rules' limit. A strategy study compares ``GreedyGinBot()`` with
+    ``GreedyGinBot(knock_at=k)``.
+
+    :param knock_at: the most deadwood this bot knocks with (None: whatever the rules allow).
+    :raises ValueError: for a negative ``knock_at``.
     """
+
+    def __init__(self, knock_at: int | None = None) -> None:
+        if knock_at is not None and (
+            isinstance(knock_at, bool) or not isinstance(knock_at, int) or knock_at < 0
+        ):
+            raise ValueError(f"knock_at must be a whole number >= 0 or None, got {knock_at!r}")
+        self.knock_at = knock_at
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GreedyGinBot) and other.knock_at == self.knock_at
+
+    def __hash__(self) -> int:
+        return hash(("GreedyGinBot", self.knock_at))
 
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         """The greedy move for this view."""
@@ -129,7 +150,9 @@ class GreedyGinBot:
             return gins[0]
         knocks = [m for m in legal if isinstance(m, Knock)]
         if knocks:
-            return min(knocks, key=lambda m: self._after(view, m.card))
+            best = min(knocks, key=lambda m: self._after(view, m.card))
+            if self.knock_at is None or self._after(view, best.card)[0] <= self.knock_at:
+                return best
         discards = [m for m in legal if isinstance(m, Discard)]
         if not discards:
             return legal[0]
@@ -148,7 +171,9 @@ class GreedyGinBot:
         return card
 
     def __repr__(self) -> str:
-        return "GreedyGinBot()"
+        if self.knock_at is None:
+            return "GreedyGinBot()"
+        return f"GreedyGinBot(knock_at={self.knock_at})"
 
 
 def play_hand(game: Game, bots: Sequence[Bot], rng: random.Random) -> GameResult:

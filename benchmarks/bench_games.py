@@ -3,7 +3,8 @@ greedy-versus-greedy statistics.
 
 Run with the ``bench`` extra installed (``make bench`` or ``pip install -e ".[bench]"``)::
 
-    python benchmarks/bench_games.py [--hands 1000] [--greedy 20000] [--indian 2000] [--seed 0]
+    python benchmarks/bench_games.py [--hands 1000] [--greedy 20000] [--indian 2000]
+        [--table 500] [--seed 0]
 
 Part 1 plays ``--hands`` full Gin hands with uniformly random legal moves in each engine
 (rummy_lab ``Game.play``; OpenSpiel ``gin_rummy`` with random legal actions and sampled
@@ -14,7 +15,9 @@ rates of gin, big gin, knock won, undercut and drawn hands, the mean number of d
 hand and the first player's (non-dealer's) win rate. Part 3 plays ``--indian`` Indian
 Rummy deals (two decks, four printed jokers, wild joker) with uniformly random legal
 moves for 2 and for 6 players and prints deals per second (random players drop often,
-as Drop is one of the three moves before each draw).
+as Drop is one of the three moves before each draw). Part 4 plays ``--table`` Basic Rummy
+and Rummy 500 hands with uniformly random legal moves for 2 and for 6 players (every meld
+and lay-off is a legal move, so random hands run long) and prints hands per second.
 """
 
 from __future__ import annotations
@@ -175,12 +178,47 @@ def part_indian(deals: int, seed: int) -> dict[int, float]:
     return rates
 
 
+def table_random(
+    variant: str, hands: int, players: int, seed: int
+) -> tuple[float, float, Counter[str]]:
+    """Seconds for ``hands`` random-play hands of a table-meld variant, moves per hand,
+    and how they ended."""
+    rng = random.Random(seed)
+    moves = 0
+    kinds: Counter[str] = Counter()
+    t = time.perf_counter()
+    for i in range(hands):
+        game = new_game(variant, players=players, seed=seed + i, dealer=i % players)
+        state = game.state
+        while state.result is None:
+            game.play(rng.choice(game.legal_moves()))
+        moves += len(state.history)
+        kinds[state.result.kind] += 1
+    return time.perf_counter() - t, moves / hands, kinds
+
+
+def part_table(hands: int, seed: int) -> dict[tuple[str, int], float]:
+    print(f"\nBasic Rummy and Rummy 500 random play, {hands} hands per table size "
+          "(hands/s, higher is better)")
+    rates: dict[tuple[str, int], float] = {}
+    for variant, label in (("basic", "Basic Rummy"), ("500", "Rummy 500")):
+        for players in (2, 6):
+            secs, per_hand, kinds = table_random(variant, hands, players, seed)
+            rates[variant, players] = hands / secs
+            ends = ", ".join(f"{k} {v / hands:.0%}" for k, v in kinds.most_common())
+            print(f"  {label:<11} {players} players {hands / secs:8.1f} hands/s  "
+                  f"{secs / hands * 1e3:7.3f} ms/hand  {per_hand:6.1f} moves/hand  ({ends})")
+    return rates
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--hands", type=int, default=1000, help="random-play hands per engine")
     parser.add_argument("--greedy", type=int, default=20000, help="greedy-vs-greedy hands")
     parser.add_argument("--indian", type=int, default=2000,
                         help="Indian Rummy random-play deals for 2 and for 6 players")
+    parser.add_argument("--table", type=int, default=500,
+                        help="Basic Rummy and Rummy 500 random-play hands for 2 and 6 players")
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     if args.hands > 0:
@@ -189,6 +227,8 @@ def main(argv: list[str] | None = None) -> int:
         part_greedy(args.greedy, args.seed)
     if args.indian > 0:
         part_indian(args.indian, args.seed)
+    if args.table > 0:
+        part_table(args.table, args.seed)
     return 0
 
 

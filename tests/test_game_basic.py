@@ -206,6 +206,7 @@ def test_stacked_deal_is_exact() -> None:
     g = deal("basic", [HAND_0, RUMMY_1], "KD", "QC 4S")
     assert g.hand(0) == parse_cards(HAND_0) and g.hand(1) == parse_cards(RUMMY_1)
     assert g.stock[:2] == parse_cards("QC 4S") and g.discard_pile == parse_cards("KD")
+    assert g.upcard == C("KD") and g.view_for(0).upcard == C("KD")
 
 
 # --------------------------------------------------------------------------- melds and lay-offs
@@ -348,8 +349,8 @@ def test_jokers_are_wild_and_stand_for_a_fixed_card() -> None:
     melds = {m.cards.codes for m in g.legal_moves() if isinstance(m, Meld)}
     assert {"5H 6H JK", "JK 5H 6H", "9S 9D JK", "9S 9D JK JK", "2D 3D 4D JK"} <= melds
     said = dict(describe_legal_moves(g))
-    assert said[Meld("5H 6H JK")] == "meld 5♥ 6♥ JK: run in hearts (joker for 7H)"
-    assert said[Meld("JK 5H 6H")] == "meld JK 5♥ 6♥: run in hearts (joker for 4H)"
+    assert said[Meld("5H 6H JK")] == "meld 5♥ 6♥ JK: run in hearts (joker for 7♥)"
+    assert said[Meld("JK 5H 6H")] == "meld JK 5♥ 6♥: run in hearts (joker for 4♥)"
     play(g, "meld 5H 6H JK", "meld 9S 9D JK", "discard KD", "draw_stock")
     assert g.hand(0)[-1] == C("7H")
     with pytest.raises(rl.IllegalMove, match="jokers hold their places"):

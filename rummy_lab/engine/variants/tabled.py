@@ -676,6 +676,7 @@ class TableEngine(VariantEngine):
 
     def start(self, state: GameState) -> None:
         super().start(state)
+        state.upcard = state.discard[-1] if state.discard else None
         n = state.players
         state.data["first_laid"] = [None] * n
         state.data["melded"] = [False] * n
@@ -967,7 +968,7 @@ def _kind_words(cards: Sequence[Card], kind: str, rules: Rules) -> str:
     text = f"run in {_SUIT_WORDS[suit]}"
     if start is not None and any(c.rank == 0 for c in cards):
         nat = next(c for c in cards if c.rank)
-        stands = [_place_card(start + i, nat).code for i, c in enumerate(cards) if c.rank == 0]
+        stands = [_place_card(start + i, nat).glyph for i, c in enumerate(cards) if c.rank == 0]
         text += " (joker for " + ", ".join(stands) + ")"
     return text
 

@@ -141,12 +141,13 @@ class Card:
     :raises CardError: for a rank/suit pair that is not a card.
     """
 
-    __slots__ = ("_code", "_hash", "_index", "rank", "suit")
+    __slots__ = ("_bit", "_code", "_hash", "_index", "rank", "suit")
     _cache: ClassVar[dict[tuple[int, str | None], Card]] = {}
 
     rank: int
     suit: Suit | None
     _index: int
+    _bit: int
     _code: str
     _hash: int
 
@@ -174,6 +175,7 @@ class Card:
         object.__setattr__(self, "rank", r)
         object.__setattr__(self, "suit", suit_obj)
         object.__setattr__(self, "_index", index)
+        object.__setattr__(self, "_bit", 1 << index)
         object.__setattr__(self, "_code", code)
         object.__setattr__(self, "_hash", hash(("Card", index)))
         cls._cache[key] = self

@@ -25,9 +25,11 @@ that among equally good partitions the one melding more cards wins.
 from __future__ import annotations
 
 import itertools
+import operator
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import cast
 
 from .cards import SUITS, Card, CardsLike, Hand, clean_cards
 from .errors import CardError
@@ -781,6 +783,24 @@ def _set_choices(
 def _mask_value_sets(
     table: tuple[int, ...], masks: tuple[int, ...], trip: int, base: int
 ) -> int:
+    if not trip & (trip - 1):
+        # One rank holds 3 or 4 cards (the common case): try its sets directly.
+        bit = trip
+        keep = ~bit
+        m0, m1, m2, m3 = masks
+        t0, t1, t2, t3 = table[m0], table[m1], table[m2], table[m3]
+        u0 = table[m0 & keep] if m0 & bit else t0
+        u1 = table[m1 & keep] if m1 & bit else t1
+        u2 = table[m2 & keep] if m2 & bit else t2
+        u3 = table[m3 & keep] if m3 & bit else t3
+        best = base
+        all_in = u0 + u1 + u2 + u3  # every card of the rank in the set
+        if (m0 & m1 & m2 & m3) & bit:
+            best = min(best, all_in, t0 + u1 + u2 + u3, u0 + t1 + u2 + u3,
+                       u0 + u1 + t2 + u3, u0 + u1 + u2 + t3)
+        else:
+            best = min(best, all_in)
+        return best
     if _combo_count(masks, trip) > _COMBO_LIMIT:
         ctx = _TABLE_CTX[id(table)]
         return _rank_dp(ctx, masks)[0]
@@ -1224,17 +1244,18 @@ def deadwood(cards: CardsLike, rules: RulesLike = "gin", *, wild_rank: int | Non
     >>> deadwood("7S 7H 7D 4C 5C 6C 7C KD QH 2S")
     22
     """
-    if wild_rank is None and isinstance(cards, (list, tuple)):
-        table = _FAST_RULES.get(rules) if isinstance(rules, (str, Rules)) else None
-        if table is not None:
-            # The hot path of bots and benchmarks: one-deck jokerless hands as a 52-bit mask.
-            m = 0
-            try:
-                for c in cards:
-                    m |= 1 << c._index
-            except AttributeError:  # card tokens, not Card objects
-                m = -1
-            if m >= 0 and m.bit_count() == len(cards) and not m >> 52:
+    if wild_rank is None and type(cards) in _SEQUENCES:
+        # The hot path of bots and benchmarks: a one-deck jokerless hand as a 52-bit mask.
+        # The sum of the cards' bits has as many 1s as there are cards exactly when no
+        # card repeats (a repeat carries into another bit); a joker sets bit 52.
+        seq = cast("Sequence[Card]", cards)
+        try:
+            table = _FAST_RULES[rules]
+            m: int = sum(map(_BIT_OF, seq))
+        except (KeyError, TypeError, AttributeError):
+            pass
+        else:
+            if m.bit_count() == len(seq) and not m >> 52:
                 s0 = m & _M13
                 s1 = (m >> 13) & _M13
                 s2 = (m >> 26) & _M13
@@ -1251,6 +1272,8 @@ def deadwood(cards: CardsLike, rules: RulesLike = "gin", *, wild_rank: int | Non
 
 
 _FAST_RULES: dict[RulesLike, tuple[int, ...]] = {}
+_SEQUENCES = frozenset({list, tuple, Hand})
+_BIT_OF = operator.attrgetter("_bit")
 
 deadwood_points = deadwood
 

@@ -94,8 +94,7 @@ def test_markdown_between_code_cells(path: Path) -> None:
 @pytest.mark.parametrize("name", VARIANT_TUTORIALS)
 def test_variant_tutorials_have_checked_exercises(name: str) -> None:
     path = ROOT / "tutorials" / f"{name}.ipynb"
-    if not path.exists():
-        pytest.skip(f"{name} not written yet")
+    assert path.exists(), f"{name} is missing"
     cells = _read(path).cells
     solutions = [i for i, c in enumerate(cells) if "solution" in c.metadata.get("tags", [])]
     assert solutions, f"{name}: no cell tagged 'solution'"

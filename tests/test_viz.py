@@ -222,10 +222,7 @@ def test_meld_positions_with_duplicates() -> None:
 
 
 def test_animate_game_table_melds_stay_on_the_table() -> None:
-    try:
-        g = rl.new_game("basic", players=3, seed=4)
-    except NotImplementedError:
-        pytest.skip("no Basic Rummy engine yet")
+    g = rl.new_game("basic", players=3, seed=4)
     play_hand(g, [rl.bots.RandomBot()] * 3, random.Random(0))
     assert any(views[0].table for views in viz.replay_views(g))  # melds were laid
     fig = viz.animate_game(g, by="turn")

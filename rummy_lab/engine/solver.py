@@ -133,6 +133,7 @@ class _Ctx:
     wild_value: int
     wild_rank: int | None
     memo: dict[tuple[tuple[int, ...], int], list[int]]
+    set_memo: dict[tuple[tuple[int, ...], int], list[_SetPick]]
     flag_comb: tuple[tuple[int, ...], ...]
     run_flag: tuple[int, ...]  # flags after adding an impure run to state f
     pure_flag: tuple[int, ...]  # flags after adding a pure run to state f
@@ -179,6 +180,7 @@ def _ctx(rules: Rules, wild_rank: int | None) -> _Ctx:
         wild_value=rules.wild_value,
         wild_rank=wild_rank,
         memo={},
+        set_memo={},
         flag_comb=comb,
         run_flag=run_flag,
         pure_flag=pure_flag,
@@ -368,7 +370,16 @@ class _SetPick:
 
 def _set_options(ctx: _Ctx, suits: tuple[tuple[int, ...], ...], place: int) -> list[_SetPick]:
     """Ways to put cards of one rank into sets (not counting 'no set')."""
-    have = [suits[s][place] for s in range(4)]
+    have = (suits[0][place], suits[1][place], suits[2][place], suits[3][place])
+    key = (have, place)
+    hit = ctx.set_memo.get(key)
+    if hit is not None:
+        return hit
+    out = ctx.set_memo[key] = _set_options_for(ctx, have, place)
+    return out
+
+
+def _set_options_for(ctx: _Ctx, have: tuple[int, ...], place: int) -> list[_SetPick]:
     out = []
     for used in itertools.product(*(range(h + 1) for h in have)):
         n = sum(used)
@@ -452,25 +463,35 @@ class _Plan:
     flag: int
 
 
-def _plan_value(ctx: _Ctx, model: _Model, goal: int | None) -> tuple[int, list[_Plan]]:
-    """Best objective for one model and every plan achieving it."""
+def _plan_value(
+    ctx: _Ctx, model: _Model, goal: int | None, want_plans: bool = True
+) -> tuple[int, list[_Plan]]:
+    """Best objective for one model and (when wanted) every plan achieving it."""
     J = len(model.jokers)
     best = INF
     plans: list[_Plan] = []
     S = ctx.nflags
     for picks, need, cap in _set_plans(ctx, model.suits, J):
-        rest = [list(row) for row in model.suits]
-        for pk in picks:
-            for s in range(4):
-                rest[s][pk.rank_place] -= pk.used[s]
-        rest_t = tuple(tuple(row) for row in rest)
+        if picks:
+            rest = [list(row) for row in model.suits]
+            for pk in picks:
+                for su in range(4):
+                    rest[su][pk.rank_place] -= pk.used[su]
+            rest_t = tuple(tuple(row) for row in rest)
+        else:
+            rest_t = model.suits
         budget = J - need
-        tables = [_suit_table(ctx, rest_t[s], budget) for s in range(4)]
-        acc = tables[0]
-        partials = [acc]
-        for s in range(1, 4):
-            acc = _merge(ctx, acc, tables[s], budget)
-            partials.append(acc)
+        t0, t1, t2, t3 = (_suit_table(ctx, rest_t[su], budget) for su in range(4))
+        if budget == 0 and S == 1:
+            # no jokers to share out: the suits simply add up
+            tot = t0[0] + t1[0] + t2[0] + t3[0]
+            if tot < best:
+                best = tot
+                plans = []
+            if want_plans and tot == best and tot < INF:
+                plans.append(_Plan(model, picks, need, cap, rest_t, (0,), (0,), 0, 0))
+            continue
+        acc = _merge(ctx, _merge(ctx, _merge(ctx, t0, t1, budget), t2, budget), t3, budget)
         for k in range(budget + 1):
             for f in range(S):
                 v = acc[k * S + f]
@@ -483,18 +504,20 @@ def _plan_value(ctx: _Ctx, model: _Model, goal: int | None) -> tuple[int, list[_
                     if tot < best:
                         best = tot
                         plans = []
-                    if tot == best:
+                    if want_plans and tot == best:
                         plans.append(
                             _Plan(model, picks, need, cap, rest_t, (k,), (f,), mode, f2)
                         )
     return best, plans
 
 
-def _solve_value(hand: Sequence[Card], ctx: _Ctx, goal: int | None) -> tuple[int, list[_Plan]]:
+def _solve_value(
+    hand: Sequence[Card], ctx: _Ctx, goal: int | None, want_plans: bool = True
+) -> tuple[int, list[_Plan]]:
     best = INF
     plans: list[_Plan] = []
     for model in _models(hand, ctx):
-        v, ps = _plan_value(ctx, model, goal)
+        v, ps = _plan_value(ctx, model, goal, want_plans)
         if v < best:
             best, plans = v, ps
         elif v == best and v < INF:
@@ -967,8 +990,8 @@ def _objective(hand: Sequence[Card], ctx: _Ctx, rules: Rules) -> int:
     if _fast_eligible(rules, hand, ctx):
         return _fast_value(ctx, hand)
     if not _constrained(ctx):
-        return _solve_value(hand, ctx, None)[0]
-    return _tiered(hand, ctx, rules)[0]
+        return _solve_value(hand, ctx, None, want_plans=False)[0]
+    return _tiered(hand, ctx, rules, want_plans=False)[0]
 
 
 def _all_cards_code(hand: Sequence[Card], rules: Rules, ctx: _Ctx) -> int:
@@ -1000,7 +1023,9 @@ def _pure_runs(hand: Sequence[Card], ctx: _Ctx) -> list[tuple[int, tuple[Card, .
     return out
 
 
-def _tiered(hand: Sequence[Card], ctx: _Ctx, rules: Rules) -> tuple[int, str, object]:
+def _tiered(
+    hand: Sequence[Card], ctx: _Ctx, rules: Rules, want_plans: bool = True
+) -> tuple[int, str, object]:
     """Indian Rummy count: full melds only with the required sequences, else tiers."""
     total = _all_cards_code(hand, rules, ctx)
     best: tuple[int, str, object] = (total, "none", None)
@@ -1009,7 +1034,7 @@ def _tiered(hand: Sequence[Card], ctx: _Ctx, rules: Rules) -> tuple[int, str, ob
         save, run = max(pures, key=lambda t: t[0])
         if total - save < best[0]:
             best = (total - save, "pure", run)
-        full, plans = _solve_value(hand, ctx, _goal_flag(ctx))
+        full, plans = _solve_value(hand, ctx, _goal_flag(ctx), want_plans)
         if full < INF and full <= best[0]:
             best = (full, "full", plans)
     return best

@@ -327,13 +327,19 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         self._render()
 
 
+HINT_CANDIDATES = 3
+"""How many equally good discards a hint compares by their outs."""
+
+
 def hint_row(view: PlayerView) -> DrawOdds | None:
     """The best legal discard for ``view`` with its draw odds, as a row of
     :func:`~rummy_lab.probability.draw_odds_table` (best first: lowest deadwood, then most
     outs, then the higher card); before a draw, the hand as it is.
 
-    Only the discards that leave the lowest deadwood get their outs counted, which keeps
-    a 14-card Indian Rummy hint fast; the row is the one the full table puts first.
+    Only the discards that leave the lowest deadwood get their outs counted, and of
+    those only the :data:`HINT_CANDIDATES` highest cards (ties are common when every card
+    counts), which keeps a 14-card Indian Rummy hint fast. The deadwood is always the
+    table's best; with few ties the row is exactly the one the full table puts first.
 
     >>> from rummy_lab.engine.game import new_game
     >>> g = new_game("gin", seed=2)
@@ -365,7 +371,8 @@ def hint_row(view: PlayerView) -> DrawOdds | None:
         kept[card] = rest
     left = {c: deadwood(rest, rules, wild_rank=wild) for c, rest in kept.items()}
     low = min(left.values())
-    best = [c for c in legal if left[c] == low]
+    best = sorted((c for c in legal if left[c] == low),
+                  key=lambda c: (-rules.card_value(c, wild), -c.index))[:HINT_CANDIDATES]
     rows = [replace(table(kept[c], [*seen, c])[0], discard=c) for c in best]
     ranks = {id(r): (-r.out_count, -rules.card_value(c, wild), -c.index)
              for r, c in zip(rows, best, strict=True)}

@@ -494,7 +494,18 @@ def _stacked(
     wild_card: Card | str | None,
 ) -> Deal:
     if hands is None:
-        raise ValueError("a stacked deal needs hands (stock and discard are optional)")
+        if stock is not None or discard is not None:
+            raise ValueError("a stacked deal needs hands (stock and discard are optional)")
+        # only the wild card is fixed: deal everything else from the seeded shuffle
+        wild_only = clean_cards(wild_card) if wild_card is not None else Hand(())
+        if len(wild_only) != 1:
+            raise ValueError(f"wild_card must be one card, got {wild_card!r}")
+        rest = list((Counter(engine.deck(rules, players)) - Counter(wild_only)).elements())
+        if len(rest) + 1 != len(engine.deck(rules, players)):
+            raise ValueError(f"wild card {wild_only[0].code} is not in this variant's deck")
+        rng.shuffle(rest)
+        size = rules.hand_size_for(players)
+        hands = [Hand(rest[i * size : (i + 1) * size]) for i in range(players)]
     if isinstance(hands, str) or not isinstance(hands, Sequence):
         raise ValueError("hands must be a list with one hand (cards) per player")
     hs = tuple(clean_cards(h) for h in hands)

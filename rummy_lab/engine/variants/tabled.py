@@ -34,7 +34,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..cards import Card, Hand, parse_cards  # noqa: F401 (doctests)
+from ..cards import Card, Hand, parse_cards, remove_cards  # noqa: F401 (doctests)
 from ..errors import IllegalMove
 from ..melds import _RANK_WORDS, _SUIT_WORDS, _plural, classify_meld
 from ..moves import Discard, DrawDiscard, LayOff, Meld, Move, discard_of
@@ -571,16 +571,6 @@ def _can_place_natural(
     return False
 
 
-def _remove(hand: list[Card], cards: Iterable[Card]) -> list[Card] | None:
-    rest = hand[:]
-    for c in cards:
-        try:
-            rest.remove(c)
-        except ValueError:
-            return None
-    return rest
-
-
 # --------------------------------------------------------------------------- scoring
 
 
@@ -730,7 +720,7 @@ class TableEngine(VariantEngine):
         if need in cards:
             return True
         p = state.current
-        rest = _remove(state.hands[p], cards)
+        rest = remove_cards(state.hands[p], cards)
         if rest is None or need not in rest:
             return False
         table = list(state.table)

@@ -32,7 +32,7 @@ from typing import Any
 
 from rummy_lab.engine.bots import GreedyGinBot, play_hand
 from rummy_lab.engine.game import new_game
-from rummy_lab.engine.moves import DrawDiscard, DrawStock, TakeUpcard
+from rummy_lab.engine.moves import DrawDiscard, DrawStock, Drop, TakeUpcard
 
 
 def ours_random(hands: int, seed: int) -> tuple[float, float]:
@@ -165,16 +165,57 @@ def indian_random(deals: int, players: int, seed: int) -> tuple[float, float, Co
     return time.perf_counter() - t, moves / deals, kinds
 
 
+def indian_no_drop(deals: int, players: int, seed: int) -> tuple[float, float, Counter[str]]:
+    """Random play that never drops: whole deals, to the stock reshuffles and max_turns."""
+    rng = random.Random(seed)
+    moves = 0
+    kinds: Counter[str] = Counter()
+    t = time.perf_counter()
+    for i in range(deals):
+        game = new_game("indian", players=players, seed=seed + i, dealer=i % players)
+        state = game.state
+        while state.result is None:
+            legal = [m for m in game.legal_moves() if not isinstance(m, Drop)]
+            game.play(rng.choice(legal))
+        moves += len(state.history)
+        kinds[state.result.kind] += 1
+    return time.perf_counter() - t, moves / deals, kinds
+
+
+def indian_greedy(deals: int, players: int, seed: int) -> tuple[float, float, Counter[str]]:
+    """Seconds for ``deals`` greedy-vs-greedy Indian deals, moves per deal, endings."""
+    from rummy_lab.engine.bots_indian import GreedyIndianBot
+
+    bots = [GreedyIndianBot() for _ in range(players)]
+    rng = random.Random(seed)
+    moves = 0
+    kinds: Counter[str] = Counter()
+    t = time.perf_counter()
+    for i in range(deals):
+        game = new_game("indian", players=players, seed=seed + i, dealer=i % players)
+        result = play_hand(game, bots, rng)
+        moves += len(game.history)
+        kinds[result.kind] += 1
+    return time.perf_counter() - t, moves / deals, kinds
+
+
 def part_indian(deals: int, seed: int) -> dict[int, float]:
-    print(f"\nIndian Rummy random play, {deals} deals per table size (deals/s, higher is better)")
     rates: dict[int, float] = {}
-    for players in (2, 6):
-        secs, per_deal, kinds = indian_random(deals, players, seed)
-        rates[players] = deals / secs
-        ends = ", ".join(f"{k} {v / deals:.0%}" for k, v in kinds.most_common())
-        print(f"  {players} players {deals / secs:9.1f} deals/s  "
-              f"{secs / deals * 1e3:7.3f} ms/deal  "
-              f"{per_deal:6.1f} moves/deal  ({ends})")
+    runs = (
+        ("random play (drops allowed)", indian_random, deals),
+        ("random play, never dropping (whole deals)", indian_no_drop, max(1, deals // 10)),
+        ("greedy vs greedy", indian_greedy, max(1, deals // 10)),
+    )
+    for label, fn, n in runs:
+        print(f"\nIndian Rummy {label}, {n} deals per table size (deals/s, higher is better)")
+        for players in (2, 6):
+            secs, per_deal, kinds = fn(n, players, seed)
+            if fn is indian_random:
+                rates[players] = n / secs
+            ends = ", ".join(f"{k} {v / n:.0%}" for k, v in kinds.most_common())
+            print(f"  {players} players {n / secs:9.1f} deals/s  "
+                  f"{secs / n * 1e3:7.3f} ms/deal  "
+                  f"{per_deal:6.1f} moves/deal  ({ends})")
     return rates
 
 

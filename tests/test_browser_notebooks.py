@@ -1,0 +1,110 @@
+"""Every tutorial and topic notebook, run top to bottom in a real JupyterLab in Chromium.
+
+One JupyterLab server (module scope) serves copies of ``tutorials/`` and ``notebooks/``.
+For each notebook the test opens it, runs every cell from the browser, saves it, and then
+reads the saved file: every code cell ran and none raised. The widgets must have rendered
+in the page, no page error may occur and no request may leave 127.0.0.1. Screenshots go to
+``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import nbformat
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.test_browser_widgets import (  # noqa: F401  (browser and page are fixtures)
+    ARTIFACTS,
+    REPO,
+    RUN_ALL,
+    browser,
+    endpoint,
+    require_chromium,
+    serve,
+)
+from tests.test_browser_widgets import page as page
+
+NOTEBOOKS = sorted(
+    p.relative_to(REPO)
+    for folder in ("tutorials", "notebooks")
+    for p in (REPO / folder).glob("*.ipynb")
+)
+SAVE = """async () => { await window.jupyterapp.commands.execute('docmanager:save'); }"""
+
+pytestmark = pytest.mark.timeout(600)
+
+
+@pytest.fixture(scope="module")
+def notebook_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, str, Path]]:
+    require_chromium()
+    root = tmp_path_factory.mktemp("lab")
+    for rel in NOTEBOOKS:
+        (root / "nb" / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(REPO / rel, root / "nb" / rel)
+    for name, cfg in {"apputils-extension/notification": {"fetchNews": "false",
+                                                          "checkForUpdates": False},
+                      "notebook-extension/tracker": {"autoStartDefaultKernel": True}}.items():
+        p = root / f"JUPYTERLAB_SETTINGS_DIR/@jupyterlab/{name}.jupyterlab-settings"
+        p.parent.mkdir(parents=True)
+        p.write_text(json.dumps(cfg))
+    port, token, url = endpoint()
+    for base in serve(root, [sys.executable, "-m", "jupyterlab", "--no-browser",
+                             "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
+                             "--ServerApp.port_retries=0", f"--ServerApp.root_dir={root}/nb",
+                             f"--IdentityProvider.token={token}",
+                             "--ServerApp.allow_root=True",
+                             "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=None"],
+                      f"{url}/api/status?token={token}", url):
+        yield base, token, root
+
+
+def test_there_are_notebooks_to_run() -> None:
+    assert len(NOTEBOOKS) >= 8
+
+
+@pytest.mark.parametrize("rel", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_notebook_runs_in_jupyterlab(
+    notebook_lab: tuple[str, str, Path], page: Page, rel: Path
+) -> None:
+    url, token, root = notebook_lab
+    # a workspace of its own per notebook, so Lab does not reopen the previous one
+    page.goto(f"{url}/lab/workspaces/{rel.stem}/tree/{rel.as_posix()}?reset&token={token}")
+    page.locator(".jp-NotebookPanel").wait_for()
+    page.wait_for_function(
+        "path => window.jupyterapp && window.jupyterapp.shell.currentWidget"
+        " && window.jupyterapp.shell.currentWidget.context"
+        " && window.jupyterapp.shell.currentWidget.context.path === path",
+        arg=rel.as_posix(),
+    )
+    page.evaluate(RUN_ALL)
+    page.evaluate(SAVE)
+    saved = nbformat.read(root / "nb" / rel, as_version=4)
+    code = [c for c in saved.cells if c.cell_type == "code"]
+    assert code and all(c.execution_count for c in code), "some cells did not run"
+    errors = [
+        f"cell {i}: {o.get('ename')}: {o.get('evalue')}"
+        for i, c in enumerate(code)
+        for o in c.outputs
+        if o.output_type == "error"
+    ]
+    assert errors == []
+    shown = {
+        mime
+        for c in code
+        for o in c.outputs
+        if o.output_type in ("display_data", "execute_result")
+        for mime in o.get("data", {})
+    }
+    if "application/vnd.jupyter.widget-view+json" in shown:
+        expect(page.locator(".jp-NotebookPanel .jupyter-widgets").first).to_be_attached()
+    if "application/vnd.plotly.v1+json" in shown:
+        expect(page.locator(".jp-NotebookPanel .js-plotly-plot").first).to_be_attached()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"notebook-{rel.stem}.png"))
+    assert page.offsite == []  # type: ignore[attr-defined]

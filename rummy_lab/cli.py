@@ -163,6 +163,26 @@ def tutorials_dir() -> Path:
     return candidate if candidate.is_dir() else Path.cwd()
 
 
+START_NOTEBOOK = "00_start_here.ipynb"
+
+
+def lab_root() -> tuple[Path, str | None]:
+    """Where ``rummy-lab lab`` serves from and which notebook it opens first.
+
+    In a checkout: the repository (so ``tutorials/`` and ``notebooks/`` are both in the
+    file browser), opening ``tutorials/00_start_here.ipynb``. Elsewhere: the current
+    directory.
+
+    >>> root, first = lab_root()
+    >>> root.is_dir()
+    True
+    """
+    tut = tutorials_dir()
+    if tut.name == "tutorials" and (tut / START_NOTEBOOK).is_file():
+        return tut.parent, f"tutorials/{START_NOTEBOOK}"
+    return tut, None
+
+
 def _configure_lab(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-browser", action="store_true",
                    help="do not open a browser tab (passed to JupyterLab)")
@@ -185,7 +205,10 @@ def lab_command(args: argparse.Namespace) -> list[str]:
     >>> cmd[1:3], "--no-browser" in cmd, "--ServerApp.port=8890" in cmd
     (['-m', 'jupyterlab'], True, True)
     """
-    cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={tutorials_dir()}"]
+    root, first = lab_root()
+    cmd = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={root}"]
+    if first is not None:
+        cmd.append(f"--LabApp.default_url=/lab/tree/{first}")
     if _is_root():  # containers and CI run as root; Jupyter refuses that without the flag
         cmd.append("--ServerApp.allow_root=True")
     if args.no_browser:
@@ -209,7 +232,9 @@ def _run_lab(args: argparse.Namespace) -> int:
               f"({sys.executable}); run 'make lab' from the repository, or "
               "'pip install jupyterlab'", file=sys.stderr)
         return 1
-    print(f"Opening JupyterLab in {tutorials_dir()} (Ctrl-C to stop)", file=sys.stderr)
+    root, first = lab_root()
+    where = f"{root / first}" if first else f"{root}"
+    print(f"Opening JupyterLab at {where} (Ctrl-C to stop)", file=sys.stderr)
     try:
         return subprocess.call(cmd)
     except KeyboardInterrupt:

@@ -133,7 +133,8 @@ def test_lab_command_line() -> None:
     args = build_parser().parse_args(["lab", "--no-browser", "--port", "8899", "--", "--debug"])
     cmd = lab_command(args)
     assert cmd[:3] == [sys.executable, "-m", "jupyterlab"]
-    assert f"--ServerApp.root_dir={tutorials_dir()}" in cmd
+    assert f"--ServerApp.root_dir={tutorials_dir().parent}" in cmd
+    assert "--LabApp.default_url=/lab/tree/tutorials/00_start_here.ipynb" in cmd
     assert "--no-browser" in cmd and "--ServerApp.port=8899" in cmd and cmd[-1] == "--debug"
     plain = lab_command(build_parser().parse_args(["lab"]))
     assert "--no-browser" not in plain and not any("port" in a for a in plain)

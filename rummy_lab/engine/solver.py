@@ -1245,6 +1245,10 @@ def all_best_partitions(
 ) -> list[Partition]:
     """Every distinct optimal partition (same deadwood points and melded count).
 
+    Pure runs that continue each other are reported joined (A-2-3 plus 4-5-6 of one suit
+    is the run A..6), so arrangements that differ only in where a long run is cut count
+    once; in Indian Rummy, where the number of sequences matters, runs are never joined.
+
     >>> ps = all_best_partitions("7S 7H 7D 7C 8S 9S", "gin")
     >>> sorted(str(p) for p in ps)
     ['[7H 7D 7C] [7S 8S 9S] = 0']

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -33,3 +34,36 @@ def clean_display() -> Iterator[None]:
     reset_display()
     yield
     reset_display()
+
+
+# --------------------------------------------------------------------------- real browser
+# One Playwright and one Chromium for the whole session, shared by every browser test
+# (two sync Playwright instances cannot run at once).
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    from .browser_support import ARGS, CHROMIUM, require_chromium
+
+    require_chromium()
+    with sync_playwright() as p:  # launch() uses a fresh throw-away profile, closed on exit
+        yield p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+
+
+@pytest.fixture
+def page(browser: object) -> Iterator[object]:
+    """A page that aborts off-site requests (recorded in ``page.offsite``) and fails the
+    test on any JavaScript page error."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 1400})  # type: ignore[attr-defined]
+    ctx.set_default_timeout(60_000)
+    pg, errors = ctx.new_page(), []
+    offsite: list[str] = []
+    pg.offsite = offsite
+    ctx.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/])"),
+              lambda r: (offsite.append(r.request.url), r.abort()))
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    yield pg
+    ctx.close()
+    assert errors == []

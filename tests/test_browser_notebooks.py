@@ -9,7 +9,6 @@ in the page, no page error may occur and no request may leave 127.0.0.1. Screens
 
 from __future__ import annotations
 
-import json
 import shutil
 import sys
 from collections.abc import Iterator
@@ -19,16 +18,15 @@ import nbformat
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.test_browser_widgets import (  # noqa: F401  (browser and page are fixtures)
+from .browser_support import (
     ARTIFACTS,
     REPO,
     RUN_ALL,
-    browser,
     endpoint,
     require_chromium,
     serve,
+    write_lab_settings,
 )
-from tests.test_browser_widgets import page as page
 
 NOTEBOOKS = sorted(
     p.relative_to(REPO)
@@ -47,12 +45,7 @@ def notebook_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str
     for rel in NOTEBOOKS:
         (root / "nb" / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(REPO / rel, root / "nb" / rel)
-    for name, cfg in {"apputils-extension/notification": {"fetchNews": "false",
-                                                          "checkForUpdates": False},
-                      "notebook-extension/tracker": {"autoStartDefaultKernel": True}}.items():
-        p = root / f"JUPYTERLAB_SETTINGS_DIR/@jupyterlab/{name}.jupyterlab-settings"
-        p.parent.mkdir(parents=True)
-        p.write_text(json.dumps(cfg))
+    write_lab_settings(root)
     port, token, url = endpoint()
     for base in serve(root, [sys.executable, "-m", "jupyterlab", "--no-browser",
                              "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",

@@ -12,47 +12,28 @@ Without ``/usr/bin/chromium`` the test is skipped locally, and fails under CI (`
 
 from __future__ import annotations
 
-import contextlib
-import json
 import os
-import re
-import secrets
 import shutil
-import socket
-import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
-import psutil
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
-CHROMIUM = Path("/usr/bin/chromium")
-REPO = Path(__file__).resolve().parents[1]
+from .browser_support import (
+    ARTIFACTS,
+    IMAGES,
+    RUN_ALL,
+    endpoint,
+    require_chromium,
+    serve,
+    write_lab_settings,
+)
+
 NOTEBOOK = Path(__file__).resolve().parent / "browser_notebooks" / "widgets.ipynb"
-IMAGES = REPO / "docs" / "images"
-ARTIFACTS = REPO / "test-artifacts"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
-        "--no-first-run", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync"]
-expect.set_options(timeout=30_000)
-RUN_ALL = """async () => { const app = window.jupyterapp, panel = app.shell.currentWidget;
-  await panel.sessionContext.ready; await panel.sessionContext.session.kernel.info;
-  await app.commands.execute('notebook:run-all-cells'); }"""  # resolves once every cell has run
 
 pytestmark = pytest.mark.timeout(300)
-
-
-def require_chromium() -> None:
-    """Skip without Chromium locally; under CI a missing browser is a failure."""
-    if CHROMIUM.exists():
-        return
-    if os.environ.get("CI", "").strip().lower() in ("true", "1", "yes"):
-        pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium (CI must run this test)")
-    pytest.skip(f"{CHROMIUM} is not installed (set CI=true to make this a failure)")
 
 
 @pytest.fixture
@@ -61,44 +42,8 @@ def root(tmp_path: Path) -> Path:
     "Select Kernel" dialog, no user settings or restored workspaces."""
     (tmp_path / "nb").mkdir()
     shutil.copy(NOTEBOOK, tmp_path / "nb" / "widgets.ipynb")
-    for name, cfg in {"apputils-extension/notification": {"fetchNews": "false",
-                                                          "checkForUpdates": False},
-                      "notebook-extension/tracker": {"autoStartDefaultKernel": True}}.items():
-        p = tmp_path / f"JUPYTERLAB_SETTINGS_DIR/@jupyterlab/{name}.jupyterlab-settings"
-        p.parent.mkdir(parents=True)
-        p.write_text(json.dumps(cfg))
+    write_lab_settings(tmp_path)
     return tmp_path
-
-
-def serve(root: Path, cmd: list[str], probe: str, url: str) -> Iterator[str]:
-    env = dict(os.environ, **{k: f"{root}/{k}" for k in (
-        "JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "IPYTHONDIR", "JUPYTER_RUNTIME_DIR",
-        "JUPYTERLAB_SETTINGS_DIR", "JUPYTERLAB_WORKSPACES_DIR")})
-    with open(root / "server.log", "w") as log:  # a file, never PIPE: a full pipe hangs the server
-        proc = psutil.Popen(cmd, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
-        try:
-            deadline = time.monotonic() + 90
-            while True:
-                assert proc.poll() is None and time.monotonic() < deadline, (
-                    (root / "server.log").read_text())
-                with contextlib.suppress(OSError):
-                    urllib.request.urlopen(probe, timeout=2).close()
-                    break
-                time.sleep(0.2)
-            yield url
-        finally:
-            with contextlib.suppress(psutil.NoSuchProcess):
-                family = [proc, *proc.children(recursive=True)]  # kernels: their own session
-                proc.terminate()  # SIGTERM: the server shuts its kernels down
-                for p in psutil.wait_procs(family, timeout=15)[1]:
-                    p.kill()
-
-
-def endpoint() -> tuple[int, str, str]:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    return port, secrets.token_hex(16), f"http://127.0.0.1:{port}"
 
 
 @pytest.fixture
@@ -112,28 +57,6 @@ def lab(root: Path) -> Iterator[str]:
                             "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=None"],
                      f"{url}/api/status?token={token}",
                      f"{url}/lab/tree/widgets.ipynb?token={token}")
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
-    require_chromium()
-    with sync_playwright() as p:  # launch() uses a fresh throw-away profile, closed on exit
-        yield p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-
-
-@pytest.fixture
-def page(browser: Browser) -> Iterator[Page]:
-    ctx = browser.new_context(viewport={"width": 1280, "height": 1400})
-    ctx.set_default_timeout(60_000)
-    pg, errors = ctx.new_page(), []
-    offsite: list[str] = []  # off-site requests are aborted at once and recorded
-    pg.offsite = offsite  # type: ignore[attr-defined]
-    ctx.route(re.compile(r"^https?://(?!127\.0\.0\.1[:/])"),
-              lambda r: (offsite.append(r.request.url), r.abort()))
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg
-    ctx.close()
-    assert errors == []
 
 
 def snap(locator: object, name: str) -> None:

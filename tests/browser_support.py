@@ -1,0 +1,86 @@
+"""Shared pieces of the real-browser tests: Chromium, a JupyterLab server, the run-all call.
+
+Proven recipe: JupyterLab 4 on 127.0.0.1 with a token, Playwright driving Debian's
+Chromium; see the browser-testing recipe of the project.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import secrets
+import socket
+import subprocess
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import psutil
+import pytest
+from playwright.sync_api import expect
+
+CHROMIUM = Path("/usr/bin/chromium")
+REPO = Path(__file__).resolve().parents[1]
+IMAGES = REPO / "docs" / "images"
+ARTIFACTS = REPO / "test-artifacts"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
+        "--no-first-run", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync"]
+expect.set_options(timeout=30_000)
+RUN_ALL = """async () => { const app = window.jupyterapp, panel = app.shell.currentWidget;
+  await panel.sessionContext.ready; await panel.sessionContext.session.kernel.info;
+  await app.commands.execute('notebook:run-all-cells'); }"""  # resolves once every cell has run
+
+
+def require_chromium() -> None:
+    """Skip without Chromium locally; under CI a missing browser is a failure."""
+    if CHROMIUM.exists():
+        return
+    if os.environ.get("CI", "").strip().lower() in ("true", "1", "yes"):
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium (CI must run this test)")
+    pytest.skip(f"{CHROMIUM} is not installed (set CI=true to make this a failure)")
+
+
+def serve(root: Path, cmd: list[str], probe: str, url: str) -> Iterator[str]:
+    env = dict(os.environ, **{k: f"{root}/{k}" for k in (
+        "JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "IPYTHONDIR", "JUPYTER_RUNTIME_DIR",
+        "JUPYTERLAB_SETTINGS_DIR", "JUPYTERLAB_WORKSPACES_DIR")})
+    with open(root / "server.log", "w") as log:  # a file, never PIPE: a full pipe hangs the server
+        proc = psutil.Popen(cmd, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT)
+        try:
+            deadline = time.monotonic() + 90
+            while True:
+                assert proc.poll() is None and time.monotonic() < deadline, (
+                    (root / "server.log").read_text())
+                with contextlib.suppress(OSError):
+                    urllib.request.urlopen(probe, timeout=2).close()
+                    break
+                time.sleep(0.2)
+            yield url
+        finally:
+            with contextlib.suppress(psutil.NoSuchProcess):
+                family = [proc, *proc.children(recursive=True)]  # kernels: their own session
+                proc.terminate()  # SIGTERM: the server shuts its kernels down
+                for p in psutil.wait_procs(family, timeout=15)[1]:
+                    p.kill()
+
+
+def endpoint() -> tuple[int, str, str]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    return port, secrets.token_hex(16), f"http://127.0.0.1:{port}"
+
+
+
+
+def write_lab_settings(root: Path) -> None:
+    """Private JupyterLab settings under ``root``: no news toast, no "Select Kernel" dialog."""
+    for name, cfg in {"apputils-extension/notification": {"fetchNews": "false",
+                                                          "checkForUpdates": False},
+                      "notebook-extension/tracker": {"autoStartDefaultKernel": True}}.items():
+        p = root / f"JUPYTERLAB_SETTINGS_DIR/@jupyterlab/{name}.jupyterlab-settings"
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(json.dumps(cfg))

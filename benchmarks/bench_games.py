@@ -149,8 +149,11 @@ def part_greedy(hands: int, seed: int) -> Counter[str]:
     return kinds
 
 
-def indian_random(deals: int, players: int, seed: int) -> tuple[float, float, Counter[str]]:
-    """Seconds for ``deals`` random-play Indian deals, moves per deal, and how they ended."""
+def _indian_deals(
+    deals: int, players: int, seed: int, choose: Any
+) -> tuple[float, float, Counter[str]]:
+    """Seconds for ``deals`` Indian deals played by ``choose(game, rng) -> move``, moves per
+    deal, and how they ended."""
     rng = random.Random(seed)
     moves = 0
     kinds: Counter[str] = Counter()
@@ -159,44 +162,30 @@ def indian_random(deals: int, players: int, seed: int) -> tuple[float, float, Co
         game = new_game("indian", players=players, seed=seed + i, dealer=i % players)
         state = game.state
         while state.result is None:
-            game.play(rng.choice(game.legal_moves()))
+            game.play(choose(game, rng))
         moves += len(state.history)
         kinds[state.result.kind] += 1
     return time.perf_counter() - t, moves / deals, kinds
+
+
+def indian_random(deals: int, players: int, seed: int) -> tuple[float, float, Counter[str]]:
+    """Random legal moves (random players drop in almost every deal)."""
+    return _indian_deals(deals, players, seed, lambda g, rng: rng.choice(g.legal_moves()))
 
 
 def indian_no_drop(deals: int, players: int, seed: int) -> tuple[float, float, Counter[str]]:
     """Random play that never drops: whole deals, to the stock reshuffles and max_turns."""
-    rng = random.Random(seed)
-    moves = 0
-    kinds: Counter[str] = Counter()
-    t = time.perf_counter()
-    for i in range(deals):
-        game = new_game("indian", players=players, seed=seed + i, dealer=i % players)
-        state = game.state
-        while state.result is None:
-            legal = [m for m in game.legal_moves() if not isinstance(m, Drop)]
-            game.play(rng.choice(legal))
-        moves += len(state.history)
-        kinds[state.result.kind] += 1
-    return time.perf_counter() - t, moves / deals, kinds
+    return _indian_deals(deals, players, seed, lambda g, rng: rng.choice(
+        [m for m in g.legal_moves() if not isinstance(m, Drop)]))
 
 
 def indian_greedy(deals: int, players: int, seed: int) -> tuple[float, float, Counter[str]]:
-    """Seconds for ``deals`` greedy-vs-greedy Indian deals, moves per deal, endings."""
+    """Greedy Indian bots at every seat."""
     from rummy_lab.engine.bots_indian import GreedyIndianBot
 
-    bots = [GreedyIndianBot() for _ in range(players)]
-    rng = random.Random(seed)
-    moves = 0
-    kinds: Counter[str] = Counter()
-    t = time.perf_counter()
-    for i in range(deals):
-        game = new_game("indian", players=players, seed=seed + i, dealer=i % players)
-        result = play_hand(game, bots, rng)
-        moves += len(game.history)
-        kinds[result.kind] += 1
-    return time.perf_counter() - t, moves / deals, kinds
+    bot = GreedyIndianBot()
+    return _indian_deals(deals, players, seed, lambda g, rng: bot.choose(
+        g.view_for(g.current_player), rng))
 
 
 def part_indian(deals: int, seed: int) -> dict[int, float]:

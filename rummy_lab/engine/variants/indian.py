@@ -62,7 +62,7 @@ from dataclasses import dataclass
 from ...indian import Declaration, check_declaration, count_points, wild_rank_of
 from ..cards import Card, Hand
 from ..errors import IllegalMove
-from ..moves import DRAW_DISCARD, DRAW_STOCK, DROP, Declare, DrawDiscard, Drop, Move
+from ..moves import DROP, Declare, DrawDiscard, Drop, Move
 from ..rules import Rules, Variant
 from ..solver import deadwood
 from ..state import Deal, GameResult, GameState, Phase
@@ -261,20 +261,13 @@ class IndianEngine(VariantEngine):
         (see the module docstring: an invalid one is still playable, as a wrong
         declaration).
         """
+        moves = super().legal_moves(state)  # the draws, or the discards
         if state.result is not None:
-            return []
-        if state.phase is Phase.DRAW:
-            moves: list[Move] = []
-            if state.stock:
-                moves.append(DRAW_STOCK)
-            if state.discard:
-                moves.append(DRAW_DISCARD)
-            moves.append(DROP)
             return moves
-        if state.phase is not Phase.DISCARD:
-            return []
-        moves = self.legal_discards(state)
-        moves.extend(self.valid_declarations(state, moves))
+        if state.phase is Phase.DRAW:
+            moves.append(DROP)
+        elif state.phase is Phase.DISCARD:
+            moves.extend(self.valid_declarations(state, moves))
         return moves
 
     def valid_declarations(self, state: GameState, discards: Sequence[Move]) -> list[Move]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from rummy_lab.engine.cards import CardsLike, Hand, clean_cards, make_deck, remove_cards
 from rummy_lab.engine.game import Game, new_game
@@ -95,3 +95,27 @@ def random_playout(seed: int, rules: RulesLike = "gin") -> Iterator[Game]:
     while not game.is_over:
         game.play(rng.choice(game.legal_moves()))
         yield game
+
+
+def play_out_randomly(
+    game: Game,
+    rng: random.Random,
+    *,
+    check: Callable[[Game], None] | None = None,
+    every: int = 1,
+) -> int:
+    """Play uniformly random legal moves to the end of the hand, asserting after every
+    move that hands + stock + discard pile + table melds are exactly the deck; ``check``
+    runs every ``every`` moves (a leak test, say). Returns the number of moves played."""
+    r = game.rules
+    deck = Counter(make_deck(r.decks_for(game.players), r.printed_jokers))
+    steps = 0
+    while not game.is_over:
+        legal = game.legal_moves()
+        assert legal
+        game.play(rng.choice(legal))
+        assert Counter(game.state.all_cards()) == deck
+        steps += 1
+        if check is not None and steps % every == 0:
+            check(game)
+    return steps

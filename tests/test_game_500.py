@@ -4,7 +4,6 @@ stock exhaustion, match totals, exact legal moves, views, JSON and random play."
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
 import pytest
@@ -20,13 +19,13 @@ from rummy_lab.engine.moves import Discard, DrawDiscard, DrawStock, EndRound, La
 from rummy_lab.engine.state import GameResult, Phase, TableMeld
 from rummy_lab.engine.variants.rummy500 import Rummy500Engine, match_totals
 from rummy_lab.engine.variants.tabled import describe_legal_moves, table_standing
+from tests.helpers import play_out_randomly
 from tests.test_game_basic import (
     assert_exact_legal_moves,
     assert_illegal_change_nothing,
     assert_no_leak,
     conserved,
     deal,
-    deck_of,
     play,
 )
 
@@ -369,16 +368,7 @@ def test_bots_finish_hands(variant: str) -> None:
 def test_random_play_conserves_cards_and_ends(seed: int, players: int, preset: str) -> None:
     rng = random.Random(seed)
     g = new_game(preset, players=players, seed=seed, dealer=seed % players)
-    deck = deck_of(g)
-    steps = 0
-    while not g.is_over:
-        legal = g.legal_moves()
-        assert legal
-        g.play(rng.choice(legal))
-        assert Counter(g.state.all_cards()) == deck
-        steps += 1
-        if steps % 23 == 0:
-            assert_no_leak(g)
+    play_out_randomly(g, rng, check=assert_no_leak, every=23)
     r = g.result
     assert r is not None and r.kind in ("out", "stock_out", "max_turns")
     if r.kind == "max_turns":

@@ -44,6 +44,7 @@ from rummy_lab.engine.variants.tabled import (
     describe_legal_moves,
     extend_meld,
 )
+from tests.helpers import play_out_randomly
 
 C = Card.parse
 
@@ -556,16 +557,7 @@ def test_random_play_conserves_cards_and_ends(seed: int, players: int, jokers: i
     rng = random.Random(seed)
     g = new_game("basic", players=players, seed=seed, rules={"jokers": jokers},
                  dealer=seed % players)
-    deck = deck_of(g)
-    steps = 0
-    while not g.is_over:
-        legal = g.legal_moves()
-        assert legal
-        g.play(rng.choice(legal))
-        assert Counter(g.state.all_cards()) == deck
-        steps += 1
-        if steps % 97 == 0:
-            assert_no_leak(g)
+    play_out_randomly(g, rng, check=assert_no_leak, every=97)
     r = g.result
     assert r is not None and r.kind in ("out", "rummy", "max_turns")
     if r.kind == "max_turns":

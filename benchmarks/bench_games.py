@@ -30,7 +30,7 @@ import time
 from collections import Counter
 from typing import Any
 
-from rummy_lab.engine.bots import GreedyGinBot, play_hand
+from rummy_lab.bots import GreedyGinBot, play_hand
 from rummy_lab.engine.game import new_game
 from rummy_lab.engine.moves import DrawDiscard, DrawStock, Drop, TakeUpcard
 
@@ -181,7 +181,7 @@ def indian_no_drop(deals: int, players: int, seed: int) -> tuple[float, float, C
 
 def indian_greedy(deals: int, players: int, seed: int) -> tuple[float, float, Counter[str]]:
     """Greedy Indian bots at every seat."""
-    from rummy_lab.engine.bots_indian import GreedyIndianBot
+    from rummy_lab.bots.indian import GreedyIndianBot
 
     bot = GreedyIndianBot()
     return _indian_deals(deals, players, seed, lambda g, rng: bot.choose(

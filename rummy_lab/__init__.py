@@ -30,7 +30,8 @@ from .engine import (
     parse_cards,
 )
 from .engine.display import get_display, reset_display, set_display
-from .engine.game import Game, Match, new_game, new_match
+from .engine.game import Game, new_game
+from .engine.match import Match, new_match
 from .engine.melds import Meld, classify_meld, is_meld
 from .engine.solver import (
     Partition,

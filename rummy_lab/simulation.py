@@ -22,51 +22,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine.bots import Bot, RandomBot, play_hand
-from .engine.game import new_game, resolve_rules
+from .bots import BotSpec, make_bot, play_hand
+from .engine.dealing import resolve_rules
+from .engine.game import new_game
 from .engine.moves import DrawDiscard, DrawStock, TakeUpcard
-from .engine.rules import Rules, RulesLike, Variant
+from .engine.rules import Rules, RulesLike
 
 __all__ = ["GameRecord", "Rate", "Report", "make_bot", "simulate"]
-
-BotSpec = str | Bot
-
-_GREEDY: dict[Variant, tuple[str, str]] = {
-    Variant.GIN: ("rummy_lab.engine.bots", "GreedyGinBot"),
-    Variant.BASIC: ("rummy_lab.engine.bots_table", "GreedyTableBot"),
-    Variant.RUMMY500: ("rummy_lab.engine.bots_table", "GreedyTableBot"),
-    Variant.INDIAN: ("rummy_lab.engine.bots_indian", "GreedyIndianBot"),
-}
-
-
-def make_bot(spec: BotSpec, rules: Rules) -> Bot:
-    """A bot from a name (``"random"``, ``"greedy"``) or a bot object (returned as is).
-
-    :raises ValueError: for an unknown name, or ``"greedy"`` for a variant without one.
-    """
-    if not isinstance(spec, str):
-        if not callable(getattr(spec, "choose", None)):
-            raise ValueError(f"a bot needs a choose(view, rng) method, got {spec!r}")
-        return spec
-    name = spec.strip().lower()
-    if name == "random":
-        return RandomBot()
-    if name == "greedy":
-        where = _GREEDY.get(rules.variant)
-        if where is not None:
-            import importlib
-
-            try:
-                module = importlib.import_module(where[0])
-                cls = getattr(module, where[1])
-            except (ImportError, AttributeError):
-                cls = None
-            if cls is not None:
-                bot: Bot = cls()
-                return bot
-        raise ValueError(f"no greedy bot for the {rules.variant.value!r} variant")
-    raise ValueError(f"unknown bot {spec!r}; use 'random', 'greedy' or a Bot object")
-
 
 @dataclass(frozen=True)
 class GameRecord:

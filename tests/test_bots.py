@@ -10,7 +10,8 @@ import pytest
 import rummy_lab as rl
 from rummy_lab.bots import Bot, GreedyGinBot, RandomBot, play_hand, play_match
 from rummy_lab.engine.cards import Card
-from rummy_lab.engine.game import Game, new_game, new_match
+from rummy_lab.engine.game import Game, new_game
+from rummy_lab.engine.match import new_match
 from rummy_lab.engine.moves import Discard, DrawDiscard, DrawStock, Gin, Knock, Move
 from rummy_lab.engine.solver import best_discard, deadwood
 from rummy_lab.engine.state import PlayerView

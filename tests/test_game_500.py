@@ -11,14 +11,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rummy_lab as rl
-from rummy_lab.engine.bots import Bot, RandomBot, play_hand, play_match
-from rummy_lab.engine.bots_table import GreedyTableBot, plan_value
+from rummy_lab.bots import Bot, RandomBot, play_hand, play_match
+from rummy_lab.bots.table import GreedyTableBot, plan_value
 from rummy_lab.engine.cards import Card, parse_cards
-from rummy_lab.engine.game import Game, new_game, new_match
+from rummy_lab.engine.game import Game, new_game
+from rummy_lab.engine.match import new_match
 from rummy_lab.engine.moves import Discard, DrawDiscard, DrawStock, EndRound, LayOff, Meld
 from rummy_lab.engine.state import GameResult, Phase, TableMeld
 from rummy_lab.engine.variants.rummy500 import Rummy500Engine, match_totals
-from rummy_lab.engine.variants.tabled import describe_legal_moves, table_standing
+from rummy_lab.engine.variants.tabled import table_standing
 from tests.helpers import play_out_randomly
 from tests.test_game_basic import (
     assert_exact_legal_moves,
@@ -64,7 +65,7 @@ def test_deep_pick_takes_five_cards_and_melds_the_bottom_one() -> None:
     g = five_deep()
     assert g.discard_pile.codes == "2C 4H 5S 10D JH" and g.current_player == 1
     assert g.legal_moves() == [DrawStock(), DrawDiscard(5)]
-    said = dict(describe_legal_moves(g))
+    said = dict(g.describe_moves())
     assert said[DrawDiscard(5)] == ("take 2♣ 4♥ 5♠ 10♦ J♥ from the discard pile: "
                                     "2♣ must be melded or laid off this turn")
     e = g.play(DrawDiscard(5))
@@ -114,7 +115,7 @@ def test_deep_only_frees_the_top_card() -> None:
     g.play(DrawDiscard(1))
     assert g.state.data["must_meld"] is None
     assert Discard("6H") in g.legal_moves() and Discard("JH") not in g.legal_moves()
-    said = dict(describe_legal_moves(five_deep(discard_pick_must_meld="deep_only")))
+    said = dict(five_deep(discard_pick_must_meld="deep_only").describe_moves())
     assert said[DrawDiscard(1)] == "take J♥ from the discard pile"
 
 
@@ -245,7 +246,7 @@ def test_exhausted_stock_play_goes_on_from_the_discard_pile() -> None:
 
 def test_exhausted_stock_a_player_may_refuse_and_end_the_round() -> None:
     g = exhausted()
-    said = dict(describe_legal_moves(g))
+    said = dict(g.describe_moves())
     assert said[EndRound()] == "end the round: the stock is exhausted and you take nothing"
     g.play(EndRound())
     r = g.result

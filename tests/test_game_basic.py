@@ -18,10 +18,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rummy_lab as rl
-from rummy_lab.engine.bots import Bot, RandomBot, play_hand, play_match
-from rummy_lab.engine.bots_table import GreedyTableBot
+from rummy_lab.bots import Bot, RandomBot, play_hand, play_match
+from rummy_lab.bots.table import GreedyTableBot
 from rummy_lab.engine.cards import Card, CardsLike, Hand, clean_cards, make_deck, parse_cards
-from rummy_lab.engine.game import Game, new_game, new_match
+from rummy_lab.engine.game import Game, new_game
+from rummy_lab.engine.match import new_match
 from rummy_lab.engine.moves import (
     Discard,
     DrawDiscard,
@@ -41,7 +42,6 @@ from rummy_lab.engine.variants.basic import BasicEngine, basic_standing
 from rummy_lab.engine.variants.tabled import (
     _new_cards,
     arrange_meld,
-    describe_legal_moves,
     extend_meld,
 )
 from tests.helpers import play_out_randomly
@@ -283,7 +283,7 @@ def test_going_out_by_discarding_the_last_card() -> None:
     play(g, "draw_stock", "meld AS 2S 3S", "meld 7H 7D 7C", "discard KH")
     play(g, "draw_stock", "discard 5D", "draw_stock", "meld 9C 10C JC QC")
     assert [str(m) for m in g.legal_moves()] == ["lay off 4♠ on meld 0", "discard 4♠"]
-    assert describe_legal_moves(g)[-1][1] == "discard 4♠ and go out"
+    assert g.describe_moves()[-1][1] == "discard 4♠ and go out"
     g.play("discard 4S")
     assert g.result is not None and (g.result.kind, g.result.points) == ("out", 74)
     assert g.discard_pile[-1] == C("4S") and g.state.turn_count == 3
@@ -349,7 +349,7 @@ def test_jokers_are_wild_and_stand_for_a_fixed_card() -> None:
     g.play("draw_stock")
     melds = {m.cards.codes for m in g.legal_moves() if isinstance(m, Meld)}
     assert {"5H 6H JK", "JK 5H 6H", "9S 9D JK", "9S 9D JK JK", "2D 3D 4D JK"} <= melds
-    said = dict(describe_legal_moves(g))
+    said = dict(g.describe_moves())
     assert said[Meld("5H 6H JK")] == "meld 5♥ 6♥ JK: run in hearts (joker for 7♥)"
     assert said[Meld("JK 5H 6H")] == "meld JK 5♥ 6♥: run in hearts (joker for 4♥)"
     play(g, "meld 5H 6H JK", "meld 9S 9D JK", "discard KD", "draw_stock")

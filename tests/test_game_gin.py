@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 import rummy_lab as rl
 from rummy_lab.engine.cards import Card, Hand, make_deck, parse_cards
-from rummy_lab.engine.game import Game, new_game, new_match
+from rummy_lab.engine.game import Game, new_game
+from rummy_lab.engine.match import new_match
 from rummy_lab.engine.moves import Discard, DrawDiscard, DrawStock, Gin, Knock, PassUpcard
 from rummy_lab.engine.solver import deadwood
 from rummy_lab.engine.state import Phase
@@ -469,7 +470,7 @@ def test_random_endless_discard_loops_stop_at_max_turns(seed: int) -> None:
 
 
 def test_match_plays_to_a_game_total_with_winner_dealing_next() -> None:
-    from rummy_lab.engine.bots import GreedyGinBot, play_hand
+    from rummy_lab.bots import GreedyGinBot, play_hand
 
     m = new_match("gin", seed=5)
     bots = [GreedyGinBot(), GreedyGinBot()]
@@ -493,7 +494,7 @@ def test_match_plays_to_a_game_total_with_winner_dealing_next() -> None:
 
 
 def test_hollywood_match_uses_hollywood_totals() -> None:
-    from rummy_lab.engine.bots import GreedyGinBot, play_match
+    from rummy_lab.bots import GreedyGinBot, play_match
 
     m = play_match(new_match("hollywood", seed=2), [GreedyGinBot(), GreedyGinBot()],
                    random.Random(1))

@@ -14,17 +14,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import rummy_lab as rl
-from rummy_lab.engine.bots import RandomBot, play_hand, play_match
-from rummy_lab.engine.bots_indian import GreedyIndianBot, pure_draws
+from rummy_lab.bots import RandomBot, play_hand, play_match
+from rummy_lab.bots.indian import GreedyIndianBot, pure_draws
 from rummy_lab.engine.cards import Card, make_deck, parse_cards
-from rummy_lab.engine.game import Game, new_game, new_match
+from rummy_lab.engine.game import Game, new_game
+from rummy_lab.engine.match import IndianMatch, new_match
 from rummy_lab.engine.moves import Declare, Discard, DrawDiscard, DrawStock, Drop, Knock, Move
 from rummy_lab.engine.rules import get_rules
 from rummy_lab.engine.solver import best_discard, deadwood
 from rummy_lab.engine.state import Phase
 from rummy_lab.engine.variants import engine_for
 from rummy_lab.engine.variants.indian import IndianDeal, IndianEngine
-from rummy_lab.engine.variants.indian_match import IndianMatch
 from rummy_lab.indian import (
     DealsStanding,
     PointsStanding,

@@ -8,7 +8,7 @@ import math
 import pytest
 
 import rummy_lab as rl
-from rummy_lab.engine.bots import RandomBot
+from rummy_lab.bots import RandomBot
 
 
 def test_same_report_inline_thread_and_process_pools():

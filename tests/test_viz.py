@@ -11,7 +11,7 @@ import sympy
 
 import rummy_lab as rl
 from rummy_lab import viz
-from rummy_lab.engine.bots import GreedyGinBot, play_hand
+from rummy_lab.bots import GreedyGinBot, play_hand
 from rummy_lab.engine.game import Game
 from rummy_lab.probability import (
     deal_deadwood,

@@ -10,7 +10,7 @@ import sympy
 import traitlets
 
 import rummy_lab as rl
-from rummy_lab.engine.bots import GreedyGinBot, play_hand
+from rummy_lab.bots import GreedyGinBot, play_hand
 from rummy_lab.engine.game import Game
 from rummy_lab.probability import (
     draw_odds_table,

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import IntEnum, StrEnum
 from typing import Any, ClassVar, TypeAlias
 
@@ -282,15 +282,34 @@ class Card:
             return NotImplemented
         return self._index >= other._index
 
-    def _repr_svg_(self) -> str:
-        from .display import card_svg
+    def _repr_svg_(self) -> str | None:
+        return rich_display("card", self)
 
-        return card_svg(self)
+    def _repr_html_(self) -> str | None:
+        return rich_display("cards", (self,))
 
-    def _repr_html_(self) -> str:
-        from .display import cards_html
 
-        return cards_html((self,))
+# --------------------------------------------------------------------------- rich display
+
+RICH_RENDERERS: dict[str, Callable[[Any], str]] = {}
+"""Jupyter renderers by kind (``"card"``, ``"cards"``, ``"partition"``).
+
+:mod:`rummy_lab.engine.display` fills this in when it is imported (the ``rummy_lab.engine``
+package imports it), so the value types show as playing cards without importing the HTML
+layer: the dependency points from the display to the cards, never back.
+"""
+
+
+def rich_display(kind: str, obj: object) -> str | None:
+    """The HTML or SVG of ``obj`` from the renderer registered for ``kind``, if any.
+
+    >>> rich_display("card", Card.parse("7S")).startswith("<svg")
+    True
+    >>> rich_display("sculpture", 1) is None
+    True
+    """
+    render = RICH_RENDERERS.get(kind)
+    return None if render is None else render(obj)
 
 
 _TOKEN_CACHE: dict[str, Card] = {}
@@ -344,10 +363,8 @@ class Hand(tuple[Card, ...]):
         """The cards in ASCII notation, space separated."""
         return format_cards(self)
 
-    def _repr_html_(self) -> str:
-        from .display import cards_html
-
-        return cards_html(self)
+    def _repr_html_(self) -> str | None:
+        return rich_display("cards", self)
 
 
 CardsLike: TypeAlias = str | Card | Iterable[Card | str]

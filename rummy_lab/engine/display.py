@@ -35,11 +35,11 @@ from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING, TypeAlias
 
-from .cards import Card, CardsLike, Suit, clean_cards
+from .cards import RICH_RENDERERS, Card, CardsLike, Suit, clean_cards
+from .rules import Rules, RulesLike, get_rules
 
 if TYPE_CHECKING:
     from .melds import Meld
-    from .rules import Rules, RulesLike
     from .solver import Partition
 
 __all__ = [
@@ -54,6 +54,7 @@ __all__ = [
     "cards_html",
     "get_display",
     "hand_html",
+    "install_rich_display",
     "meld_html",
     "partition_html",
     "reset_display",
@@ -722,8 +723,6 @@ def partition_html(
     pal, width = _resolve(palette, size)
     r: Rules | None = None
     if rules is not None:
-        from .rules import get_rules
-
         r = get_rules(rules)
     indian = wild_rank is not None or (r is not None and r.variant.value == "indian")
     out = [
@@ -768,3 +767,13 @@ def partition_html(
         out.append("</ul>")
     out.append("</div>")
     return "".join(out)
+
+
+def install_rich_display() -> None:
+    """Make cards, hands, melds and partitions display as playing cards in Jupyter.
+
+    Registers :func:`card_svg`, :func:`cards_html` and :func:`partition_html` in
+    :data:`rummy_lab.engine.cards.RICH_RENDERERS`; importing :mod:`rummy_lab.engine` calls
+    it, so users never need to.
+    """
+    RICH_RENDERERS.update(card=card_svg, cards=cards_html, partition=partition_html)

@@ -28,11 +28,11 @@ rummy_lab.engine.errors.IllegalMove: the hand is over (player 1 knocked with 5 d
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from .cards import Card, CardsLike, Hand, clean_cards
+from .dealing import resolve_rules, stacked_deal, start_state
 from .errors import IllegalMove
 from .moves import Declare as DeclareMove
 from .moves import (
@@ -50,37 +50,14 @@ from .moves import (
     clean_move,
 )
 from .moves import Meld as MeldMove
-from .rules import Rules, RulesLike, get_rules
-from .state import Deal, Event, GameResult, GameState, Phase, PlayerView
-from .variants import MatchStanding, VariantEngine, engine_for
+from .rules import Rules, RulesLike
+from .serialize import state_from_json, state_to_json
+from .state import Event, GameResult, GameState, Phase, PlayerView
+from .variants import VariantEngine, engine_for
 
-__all__ = ["Game", "Match", "new_game", "new_match", "resolve_rules"]
+__all__ = ["Game", "new_game"]
 
 
-def resolve_rules(variant: RulesLike, rules: RulesLike | Mapping[str, Any] | None = None) -> Rules:
-    """The rules for ``new_game(variant, rules=...)``.
-
-    ``variant`` is a preset name (or Rules); ``rules`` is ``None``, a Rules object (used as
-    is, and it must be of the same variant), a preset name, or a mapping of overrides.
-
-    >>> resolve_rules("oklahoma", {"gin_bonus": 20}).gin_bonus
-    20
-    >>> resolve_rules("gin", "500")
-    Traceback (most recent call last):
-    ...
-    ValueError: rules '500' are for the 500 variant, not gin
-    """
-    base = get_rules(variant)
-    if rules is None:
-        return base
-    if isinstance(rules, Mapping):
-        return base.replace(**dict(rules))
-    r = get_rules(rules)
-    if r.variant is not base.variant:
-        raise ValueError(
-            f"rules {r.name!r} are for the {r.variant.value} variant, not {base.variant.value}"
-        )
-    return r
 
 
 class Game:
@@ -200,6 +177,21 @@ class Game:
             legal = self._legal = self.engine.legal_moves(self.state)
         return legal[:]
 
+    def describe_moves(self) -> list[tuple[Move, str]]:
+        """Every legal move of the current player with a sentence saying what it does.
+
+        Lessons list these to answer "what can I do now?": table variants say which meld
+        a card joins or what a lay-off extends.
+
+        >>> g = new_game("basic", hands=["7S 7H 7D 2C 9D 10D KS 4H 5H 6S",
+        ...                              "AS 2S 3S 4S 5S 6H 8H 9H JC QC"], discard="KD", seed=1)
+        >>> _ = g.play("draw_discard")
+        >>> [text for _, text in g.describe_moves()][:2]
+        ['meld A♠ 2♠ 3♠: run in spades', 'meld A♠ 2♠ 3♠ 4♠: run in spades']
+        """
+        state, engine = self.state, self.engine
+        return [(m, engine.describe(state, m)) for m in self.legal_moves()]
+
     def verify(self, move: MoveLike, *, player: int | None = None) -> Move:
         """Raise :class:`IllegalMove` naming the rule unless ``move`` is legal now.
 
@@ -234,12 +226,8 @@ class Game:
         :raises ValueError: for move text that is not a move.
         """
         m = self.verify(move, player=player)
-        state = self.state
-        phase, who = state.phase, state.current
-        shown, drawn = self.engine.apply(state, m)
+        event = self.engine.play(self.state, m, verified=True)
         self._legal = None
-        event = Event(len(state.history), who, m, phase, shown, drawn)
-        state.history.append(event)
         return event
 
     # verbs, as in the style guide (each returns the record)
@@ -346,7 +334,7 @@ class Game:
     def initial(self) -> Game:
         """A fresh game at this hand's deal (same rules, same cards)."""
         st = self.state
-        return _start(st.rules, self.engine, st.players, st.deal, st.seed)
+        return Game(start_state(st.rules, self.engine, st.players, st.deal, st.seed), self.engine)
 
     def replay(self) -> Iterator[Game]:
         """The state at the deal and after each move, as independent games.
@@ -375,9 +363,7 @@ class Game:
     # ------------------------------------------------------------------ saving
     def to_json(self) -> str:
         """The game as JSON text: rules, the deal, the moves, and a state summary."""
-        from .serialize import game_to_json
-
-        return game_to_json(self)
+        return state_to_json(self.state)
 
     @classmethod
     def from_json(cls, text: str) -> Game:
@@ -387,9 +373,8 @@ class Game:
             missing or duplicated beyond the deck, wrong phase names or types, illegal
             moves, a state that the moves do not produce); nothing is built then.
         """
-        from .serialize import game_from_json
-
-        return game_from_json(text)
+        state = state_from_json(text)
+        return cls(state, engine_for(state.rules))
 
     # ------------------------------------------------------------------ dunder
     def __eq__(self, other: object) -> bool:
@@ -408,24 +393,6 @@ class Game:
         )
 
 
-def _start(
-    rules: Rules, engine: VariantEngine, players: int, deal: Deal, seed: int | None
-) -> Game:
-    state = GameState(
-        rules=rules,
-        players=players,
-        deal=deal,
-        seed=seed,
-        hands=[list(h) for h in deal.hands],
-        stock=list(reversed(deal.stock)),
-        discard=list(deal.discard),
-        phase=Phase.DRAW,
-        current=(deal.dealer + 1) % players,
-        wild_card=deal.wild_card,
-        known=[[] for _ in range(players)],
-    )
-    engine.start(state)
-    return Game(state, engine)
 
 
 def new_game(
@@ -439,6 +406,7 @@ def new_game(
     discard: CardsLike | None = None,
     wild_card: Card | str | None = None,
     dealer: int = 0,
+    stock_top: CardsLike | None = None,
 ) -> Game:
     """Deal a new hand, shuffled with ``random.Random(seed)`` or stacked as given.
 
@@ -459,6 +427,9 @@ def new_game(
     :param hands: stacked deal: each player's cards.
     :param stock: stacked deal: the stock, top card first. Left out: the cards not given
         elsewhere, shuffled with ``seed``.
+    :param stock_top: stacked deal for lessons: just the top cards of the stock, top card
+        first; the rest of the deck (the cards given nowhere else) goes under them,
+        shuffled with ``seed``. Give ``stock`` or ``stock_top``, not both.
     :param discard: stacked deal: the discard pile, top card last (the upcard). Left out:
         taken from the shuffled remaining cards.
     :param wild_card: stacked deal, Indian Rummy: the card turned under the stock.
@@ -475,175 +446,11 @@ def new_game(
         raise ValueError(f"seed must be an integer or None, got {seed!r}")
     engine = engine_for(r)
     rng = random.Random(seed)
-    if hands is None and stock is None and discard is None and wild_card is None:
+    if hands is None and stock is None and stock_top is None and discard is None and (
+        wild_card is None
+    ):
         deal = engine.deal(r, players, dealer, rng)
     else:
-        deal = _stacked(r, engine, players, dealer, rng, hands, stock, discard, wild_card)
-    return _start(r, engine, players, deal, seed)
-
-
-def _stacked(
-    rules: Rules,
-    engine: VariantEngine,
-    players: int,
-    dealer: int,
-    rng: random.Random,
-    hands: Sequence[CardsLike] | None,
-    stock: CardsLike | None,
-    discard: CardsLike | None,
-    wild_card: Card | str | None,
-) -> Deal:
-    if hands is None:
-        if stock is not None or discard is not None:
-            raise ValueError("a stacked deal needs hands (stock and discard are optional)")
-        # only the wild card is fixed: deal everything else from the seeded shuffle
-        wild_only = clean_cards(wild_card) if wild_card is not None else Hand(())
-        if len(wild_only) != 1:
-            raise ValueError(f"wild_card must be one card, got {wild_card!r}")
-        rest = list((Counter(engine.deck(rules, players)) - Counter(wild_only)).elements())
-        if len(rest) + 1 != len(engine.deck(rules, players)):
-            raise ValueError(f"wild card {wild_only[0].code} is not in this variant's deck")
-        rng.shuffle(rest)
-        size = rules.hand_size_for(players)
-        hands = [Hand(rest[i * size : (i + 1) * size]) for i in range(players)]
-    if isinstance(hands, str) or not isinstance(hands, Sequence):
-        raise ValueError("hands must be a list with one hand (cards) per player")
-    hs = tuple(clean_cards(h) for h in hands)
-    wild = None
-    if wild_card is not None:
-        wild_cards = clean_cards(wild_card)
-        if len(wild_cards) != 1:
-            raise ValueError(f"wild_card must be one card, got {wild_card!r}")
-        wild = wild_cards[0]
-    st = clean_cards(stock) if stock is not None else None
-    dp = clean_cards(discard) if discard is not None else None
-    if st is None or dp is None or (wild is None and rules.wild_joker):
-        given = [c for h in hs for c in h]
-        given.extend(st or ())
-        given.extend(dp or ())
-        if wild is not None:
-            given.append(wild)
-        rest = list((Counter(engine.deck(rules, players)) - Counter(given)).elements())
-        rng.shuffle(rest)
-        if wild is None and rules.wild_joker and rest:
-            wild = rest.pop()
-        if dp is None:
-            dp = Hand(rest[: engine.upcards])
-            rest = rest[engine.upcards :]
-        if st is None:
-            st = Hand(rest)
-    deal = Deal(hs, st, dp, wild, dealer)
-    engine.check_deal(rules, players, deal)
-    return deal
-
-
-class Match:
-    """A sequence of hands scored by the variant's match rules.
-
-    Gin and Oklahoma: a game to ``rules.target`` with box and game bonuses
-    (:func:`rummy_lab.gin.game_totals`); Hollywood: three games at once. The dealer of
-    each next hand comes from the variant (Gin: the winner of the last hand deals).
-
-    >>> m = new_match("gin", seed=3)
-    >>> m.current_game.dealer, m.is_over, m.totals
-    (0, False, (0, 0))
-    """
-
-    def __init__(
-        self, rules: Rules, players: int, seed: int | None, dealer: int = 0
-    ) -> None:
-        self.rules = rules
-        self.players = players
-        self.seed = seed
-        self.engine = engine_for(rules)
-        self._rng = random.Random(seed)
-        self.games: list[Game] = []
-        self._standing: tuple[int, MatchStanding] | None = None
-        self._deal_next(dealer)
-
-    def _deal_next(self, dealer: int) -> Game:
-        game = new_game(
-            self.rules, players=self.players, seed=self._rng.getrandbits(63), dealer=dealer
-        )
-        self.games.append(game)
-        return game
-
-    @property
-    def current_game(self) -> Game:
-        """The hand being played (or the last one, once the match is over)."""
-        return self.games[-1]
-
-    @property
-    def results(self) -> list[GameResult]:
-        """Results of the finished hands, in order."""
-        return [g.state.result for g in self.games if g.state.result is not None]
-
-    @property
-    def standing(self) -> MatchStanding:
-        """The variant's score sheet after the finished hands."""
-        results = self.results
-        cached = self._standing
-        if cached is None or cached[0] != len(results):
-            cached = self._standing = (
-                len(results), self.engine.match_standing(self.rules, self.players, results)
-            )
-        return cached[1]
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        """Each player's match total so far (bonuses included once settled)."""
-        return tuple(self.standing.totals)
-
-    @property
-    def winner(self) -> int | None:
-        """The match winner, once decided."""
-        return self.standing.winner
-
-    @property
-    def is_over(self) -> bool:
-        """True once the match is decided."""
-        return bool(self.standing.finished)
-
-    def play(self, move: MoveLike, *, player: int | None = None) -> Event:
-        """Play a move in the current hand."""
-        return self.current_game.play(move, player=player)
-
-    def next_hand(self) -> Game:
-        """Deal the next hand (the variant picks the dealer).
-
-        :raises IllegalMove: while the current hand goes on, or once the match is over.
-        """
-        game = self.current_game
-        if not game.is_over:
-            raise IllegalMove("the current hand is not over yet")
-        if self.is_over:
-            raise IllegalMove(f"the match is over (winner: player {self.winner})")
-        return self._deal_next(self.engine.next_dealer(game.state))
-
-    def __repr__(self) -> str:
-        return (
-            f"<Match {self.rules.name} hands={len(self.games)} totals={self.totals} "
-            f"over={self.is_over}>"
-        )
-
-
-def new_match(
-    variant: RulesLike = "gin",
-    *,
-    players: int = 2,
-    seed: int | None = None,
-    rules: RulesLike | Mapping[str, Any] | None = None,
-    dealer: int = 0,
-) -> Match:
-    """Start a match: the first hand is dealt, ``seed`` fixes every later deal too.
-
-    >>> m = new_match("hollywood", seed=1)
-    >>> m.rules.hollywood, len(m.games)
-    (True, 1)
-    """
-    r = resolve_rules(variant, rules)
-    r.check_players(players)
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise ValueError(f"dealer must be a seat 0..{players - 1}, got {dealer!r}")
-    match_type = engine_for(r).match_type or Match
-    return match_type(r, players, seed, dealer)
+        deal = stacked_deal(r, engine, players, dealer, rng, hands, stock=stock,
+                            discard=discard, wild_card=wild_card, stock_top=stock_top)
+    return Game(start_state(r, engine, players, deal, seed), engine)

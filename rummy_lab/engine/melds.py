@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .cards import Card, CardsLike, Hand, Suit, clean_cards
+from .cards import Card, CardsLike, Hand, Suit, clean_cards, rich_display
 from .rules import Rules, RulesLike, get_rules
 
 __all__ = ["Meld", "MeldKind", "classify_meld", "is_meld", "layoff_options"]
@@ -79,10 +79,8 @@ class Meld:
             extra = " (joker for " + ", ".join(c.code for c in self.stands_for) + ")"
         return f"{names}: {what}{extra}"
 
-    def _repr_html_(self) -> str:
-        from .display import cards_html
-
-        return cards_html(self.cards)
+    def _repr_html_(self) -> str | None:
+        return rich_display("cards", self.cards)
 
 
 _RANK_WORDS = {

@@ -6,12 +6,17 @@ saved state are each exactly the variant's deck, that the phase is a real phase,
 plays the moves again through the rules engine and compares the result with the saved
 state. Corrupt or tampered text raises :class:`ValueError`; nothing half-built escapes.
 
+The functions here work on a :class:`~rummy_lab.engine.state.GameState`;
+:meth:`Game.to_json <rummy_lab.engine.game.Game.to_json>` and
+:meth:`Game.from_json <rummy_lab.engine.game.Game.from_json>` wrap them, so the
+serializer sits below the game and never imports it.
+
 >>> from rummy_lab.engine.game import new_game
 >>> g = new_game("gin", seed=5)
 >>> _ = g.play("pass_upcard")
->>> game_from_json(game_to_json(g)) == g
+>>> state_from_json(state_to_json(g.state)) == g.state
 True
->>> game_from_json(game_to_json(g).replace('"upcard"', '"upcrad"'))
+>>> state_from_json(state_to_json(g.state).replace('"upcard"', '"upcrad"'))
 Traceback (most recent call last):
 ...
 ValueError: saved game: state.phase 'upcrad' is not a phase (upcard, draw, discard, ...)
@@ -23,20 +28,18 @@ import dataclasses
 import json
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .cards import Card, Hand, format_cards, parse_cards
+from .dealing import stacked_deal, start_state
 from .errors import CardError
 from .moves import parse_move
 from .rules import Rules
 from .state import GameState, Phase, TableMeld
 from .variants import check_multiset, engine_for
 
-if TYPE_CHECKING:
-    from .game import Game
-
 __all__ = [
-    "FORMAT", "VERSION", "game_from_json", "game_to_json", "rules_from_dict", "rules_to_dict",
+    "FORMAT", "VERSION", "rules_from_dict", "rules_to_dict", "state_from_json", "state_to_json",
 ]
 
 FORMAT = "rummy_lab.game"
@@ -120,9 +123,8 @@ def _state_summary(st: GameState) -> dict[str, Any]:
     }
 
 
-def game_to_json(game: Game) -> str:
-    """The game as JSON text (see the module docstring for what is stored)."""
-    st = game.state
+def state_to_json(st: GameState) -> str:
+    """A hand as JSON text (see the module docstring for what is stored)."""
     deal = st.deal
     doc = {
         "format": FORMAT,
@@ -176,8 +178,8 @@ def _card_list(v: object, where: str, n: int | None = None) -> list[Hand]:
     return [_cards(x, f"{where}[{i}]") for i, x in enumerate(v)]
 
 
-def game_from_json(text: str) -> Game:
-    """Rebuild and validate a game saved by :func:`game_to_json`.
+def state_from_json(text: str) -> GameState:
+    """Rebuild and validate a hand saved by :func:`state_to_json`.
 
     :raises ValueError: naming the first problem found.
     """
@@ -189,9 +191,7 @@ def game_from_json(text: str) -> Game:
         raise ValueError("saved game: nesting too deep") from None
 
 
-def _load(text: str) -> Game:
-    from .game import _stacked, _start
-
+def _load(text: str) -> GameState:
     if not isinstance(text, (str, bytes, bytearray)):
         raise _Bad(f"expected JSON text, got {type(text).__name__}")
     try:
@@ -234,8 +234,8 @@ def _load(text: str) -> Game:
             raise _Bad("deal.wild_card must be one card")
         wild = wc[0]
     try:
-        deal = _stacked(rules, engine, players, dealer, random.Random(0), hands, stock,
-                        discard, wild)
+        deal = stacked_deal(rules, engine, players, dealer, random.Random(0), hands,
+                            stock=stock, discard=discard, wild_card=wild)
     except ValueError as exc:
         raise _Bad(f"deal: {exc}") from None
     # the saved state, checked on its own before the replay
@@ -283,15 +283,14 @@ def _load(text: str) -> Game:
         raise _Bad(str(exc)) from None
     # replay
     moves_doc = _get(doc, "moves", "", lambda v: isinstance(v, list), "a list")
-    game: Game = _start(rules, engine, players, deal, seed)
+    st = start_state(rules, engine, players, deal, seed)
     for i, code in enumerate(moves_doc):
         if not isinstance(code, str):
             raise _Bad(f"moves[{i}] must be a string, got {json.dumps(code)[:60]}")
         try:
-            game.play(parse_move(code))
+            engine.play(st, parse_move(code))
         except ValueError as exc:
             raise _Bad(f"moves[{i}] {code!r}: {exc}") from None
-    st = game.state
     checks: list[tuple[str, object, object]] = [
         ("phase", phase, st.phase),
         ("current_player", current, st.current),
@@ -313,4 +312,4 @@ def _load(text: str) -> Game:
     for name, saved, replayed in checks:
         if saved != replayed:
             raise _Bad(f"state.{name} does not match what the moves produce")
-    return game
+    return st

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import cast
 
-from .cards import SUITS, Card, CardsLike, Hand, clean_cards
+from .cards import SUITS, Card, CardsLike, Hand, clean_cards, rich_display
 from .errors import CardError
 from .melds import Meld, _as_run, _as_set, _check_wild_rank
 from .rules import Rules, RulesLike, get_rules
@@ -105,10 +105,8 @@ class Partition:
             lines.append("no deadwood: every card is melded")
         return lines
 
-    def _repr_html_(self) -> str:
-        from .display import partition_html
-
-        return partition_html(self)
+    def _repr_html_(self) -> str | None:
+        return rich_display("partition", self)
 
 
 # --------------------------------------------------------------------------- context

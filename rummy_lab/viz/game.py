@@ -10,7 +10,7 @@ may see, so a one-player replay never shows a card that player could not see.
 
 >>> import random
 >>> from rummy_lab.engine.game import new_game
->>> from rummy_lab.engine.bots import GreedyGinBot, play_hand
+>>> from rummy_lab.bots import GreedyGinBot, play_hand
 >>> g = new_game("gin", seed=3)
 >>> _ = play_hand(g, [GreedyGinBot(), GreedyGinBot()], random.Random(0))
 >>> fig = animate_game(g)
@@ -31,9 +31,9 @@ import plotly.graph_objects as go
 from ..engine.cards import Card, Hand
 from ..engine.display import MELD_COLORS, PALETTES
 from ..engine.game import Game
+from ..engine.scoring.indian import wild_rank_of
 from ..engine.solver import Partition, best_discard, best_partition
 from ..engine.state import PlayerView
-from ..indian import wild_rank_of
 
 __all__ = [
     "TableFrame",

@@ -22,7 +22,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..engine.bots import Bot
+from ..bots import Bot, make_bot
 from ..engine.cards import Card
 from ..engine.errors import IllegalMove
 from ..engine.game import Game, new_game
@@ -384,9 +384,7 @@ def _above(n: int) -> str:
 
 
 def _default_bot(rules: Rules) -> Bot:
-    """The variant's greedy bot (``rummy_lab.simulation.make_bot``)."""
-    from ..simulation import make_bot
-
+    """The variant's greedy bot (:func:`rummy_lab.bots.make_bot`)."""
     return make_bot("greedy", rules)
 
 

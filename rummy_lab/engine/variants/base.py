@@ -27,16 +27,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol
 
 from ..cards import Card, Hand, card_counts, make_deck
 from ..errors import IllegalMove
 from ..moves import DRAW_DISCARD, DRAW_STOCK, Discard, DrawDiscard, Move, discard_of
 from ..rules import Rules
 from ..state import Deal, Event, GameResult, GameState, Phase
-
-if TYPE_CHECKING:
-    from ..game import Match
 
 __all__ = ["Effect", "MatchStanding", "VariantEngine"]
 
@@ -69,10 +66,6 @@ class VariantEngine:
     name: ClassVar[str] = "rummy"
     upcards: ClassVar[int] = 1
     """Cards turned face up to start the discard pile."""
-    match_type: ClassVar[type[Match] | None] = None
-    """The :class:`~rummy_lab.engine.game.Match` subclass that :func:`new_match` builds for
-    this variant (``None``: ``Match`` itself; Indian Rummy seats only the players still in a
-    pool)."""
 
     _dispatch: ClassVar[dict[type[Move], tuple[Any, Any]]] = {}
 
@@ -179,6 +172,24 @@ class VariantEngine:
         """Play a verified move; return what it showed to everyone and drew privately."""
         effect: Effect = self._handlers(move)[1](self, state, move)
         return effect
+
+    def play(self, state: GameState, move: Move, *, verified: bool = False) -> Event:
+        """Verify (unless ``verified``), apply ``move`` and record it in the history.
+
+        :return: the new history record.
+        :raises IllegalMove: naming the rule; the state is then unchanged.
+        """
+        if not verified:
+            self.verify(state, move)
+        phase, who = state.phase, state.current
+        shown, drawn = self.apply(state, move)
+        event = Event(len(state.history), who, move, phase, shown, drawn)
+        state.history.append(event)
+        return event
+
+    def describe(self, state: GameState, move: Move) -> str:
+        """A sentence saying what ``move`` does now (base: the move's caption)."""
+        return str(move)
 
     @classmethod
     def _handlers(cls, move: Move) -> tuple[Callable[..., Any], Callable[..., Any]]:

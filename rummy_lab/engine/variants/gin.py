@@ -17,7 +17,6 @@ draw must come from the stock.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from ..cards import Card
 from ..errors import IllegalMove
@@ -37,13 +36,11 @@ from ..moves import (
     knock_of,
 )
 from ..rules import Rules, Variant
+from ..scoring.gin import Showdown, game_totals, hollywood_totals, knock_limit, showdown
 from ..solver import deadwood
 from ..state import GameResult, GameState, Phase
 from . import register_variant
 from .base import Effect, MatchStanding, VariantEngine
-
-if TYPE_CHECKING:
-    from ...gin import Showdown
 
 __all__ = ["GinEngine"]
 
@@ -110,8 +107,6 @@ class GinEngine(VariantEngine):
         """This hand's knock limit (Oklahoma: from the original upcard)."""
         limit: int | None = state.cache.get("knock_limit")
         if limit is None:
-            from ...gin import knock_limit
-
             limit = state.cache["knock_limit"] = knock_limit(state.rules, state.upcard)
         return limit
 
@@ -225,8 +220,6 @@ class GinEngine(VariantEngine):
         return self._showdown(state, move.card)
 
     def _showdown(self, state: GameState, card: Card | None) -> Effect:
-        from ...gin import showdown
-
         p = state.current
         q = (p + 1) % state.players
         if card is not None:
@@ -271,8 +264,6 @@ class GinEngine(VariantEngine):
         self, rules: Rules, players: int, results: Sequence[GameResult]
     ) -> MatchStanding:
         """Gin/Oklahoma: :func:`rummy_lab.gin.game_totals`; Hollywood: ``hollywood_totals``."""
-        from ...gin import game_totals, hollywood_totals
-
         hands = [(r.winner, r.points) if r.winner is not None else (None, 0) for r in results]
         if rules.hollywood:
             return hollywood_totals(hands, rules, players=players)

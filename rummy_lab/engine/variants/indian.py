@@ -59,16 +59,21 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ...indian import Declaration, check_declaration, count_points, wild_rank_of
 from ..cards import Card, Hand
 from ..errors import IllegalMove
 from ..moves import DROP, Declare, DrawDiscard, Drop, Move
 from ..rules import Rules, Variant
+from ..scoring.indian import (
+    Declaration,
+    check_declaration,
+    count_points,
+    match_standing,
+    wild_rank_of,
+)
 from ..solver import deadwood
 from ..state import Deal, GameResult, GameState, Phase
 from . import register_variant
 from .base import Effect, MatchStanding, VariantEngine, check_multiset
-from .indian_match import IndianMatch
 
 __all__ = ["ENGINE", "OUTCOMES", "IndianDeal", "IndianEngine", "has_pure_sequence"]
 
@@ -160,7 +165,6 @@ class IndianEngine(VariantEngine):
     """
 
     name = "indian rummy"
-    match_type = IndianMatch
 
     # ------------------------------------------------------------------ dealing
     def deal(self, rules: Rules, players: int, dealer: int, rng: random.Random) -> Deal:
@@ -467,8 +471,6 @@ class IndianEngine(VariantEngine):
         self, rules: Rules, players: int, results: Sequence[GameResult]
     ) -> MatchStanding:
         """Points, Pool or Deals standing (:func:`rummy_lab.indian.match_standing`)."""
-        from ...indian import match_standing
-
         return match_standing(results, rules, players=players)
 
 

@@ -32,7 +32,7 @@ import itertools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from ..cards import Card, Hand, parse_cards, remove_cards  # noqa: F401 (doctests)
 from ..errors import IllegalMove
@@ -42,9 +42,6 @@ from ..rules import Rules
 from ..state import GameResult, GameState, Phase, TableMeld
 from .base import Effect, VariantEngine
 
-if TYPE_CHECKING:
-    from ..game import Game
-
 __all__ = [
     "JOKER",
     "TableEngine",
@@ -52,7 +49,6 @@ __all__ = [
     "TableStanding",
     "arrange_meld",
     "can_place",
-    "describe_legal_moves",
     "extend_meld",
     "layoff_options",
     "meld_options",
@@ -930,23 +926,6 @@ class TableEngine(VariantEngine):
             taken = Hand(state.discard[-move.depth:])
             return f"take {taken} from the discard pile"
         return str(move)
-
-
-def describe_legal_moves(game: Game) -> list[tuple[Move, str]]:
-    """Every legal move of the current player with a sentence saying what it does.
-
-    >>> from rummy_lab.engine.game import new_game
-    >>> g = new_game("basic", hands=["7S 7H 7D 2C 9D 10D KS 4H 5H 6S",
-    ...                              "AS 2S 3S 4S 5S 6H 8H 9H JC QC"], discard="KD", seed=1)
-    >>> _ = g.play("draw_discard")
-    >>> [text for _, text in describe_legal_moves(g)][:3]
-    ['meld A♠ 2♠ 3♠: run in spades', 'meld A♠ 2♠ 3♠ 4♠: run in spades', \
-'meld A♠ 2♠ 3♠ 4♠ 5♠: run in spades']
-    """
-    engine = game.engine
-    if not isinstance(engine, TableEngine):
-        return [(m, str(m)) for m in game.legal_moves()]
-    return [(m, engine.describe(game.state, m)) for m in game.legal_moves()]
 
 
 def _kind_words(cards: Sequence[Card], kind: str, rules: Rules) -> str:

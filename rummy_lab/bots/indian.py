@@ -1,11 +1,11 @@
-"""A greedy Indian Rummy bot (the random bot is :class:`~rummy_lab.engine.bots.RandomBot`).
+"""A greedy Indian Rummy bot (the random bot is :class:`~rummy_lab.bots.RandomBot`).
 
 Like every bot it sees only a :class:`~rummy_lab.engine.state.PlayerView` (the wild card is
 public) and chooses among ``view.legal_moves``, which list ``Declare(card)`` only for valid
 declarations, so it never declares wrongly.
 
 >>> import random
->>> from rummy_lab.engine.bots import play_hand
+>>> from rummy_lab.bots import play_hand
 >>> from rummy_lab.engine.game import new_game
 >>> g = new_game("indian", seed=5, players=3)
 >>> r = play_hand(g, [GreedyIndianBot()] * 3, random.Random(0))
@@ -18,13 +18,22 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..indian import wild_rank_of
-from .cards import Card
-from .moves import DRAW_DISCARD, DRAW_STOCK, DROP, Declare, DrawDiscard, DrawStock, Move, discard_of
-from .rules import Rules
-from .solver import best_discard, best_partition, deadwood
-from .state import Phase, PlayerView
-from .variants.indian import has_pure_sequence
+from ..engine.cards import Card
+from ..engine.moves import (
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    DROP,
+    Declare,
+    DrawDiscard,
+    DrawStock,
+    Move,
+    discard_of,
+)
+from ..engine.rules import Rules
+from ..engine.scoring.indian import wild_rank_of
+from ..engine.solver import best_discard, best_partition, deadwood
+from ..engine.state import Phase, PlayerView
+from ..engine.variants.indian import has_pure_sequence
 
 __all__ = ["GreedyIndianBot", "hand_key", "loose_points", "pure_draws"]
 
@@ -33,8 +42,8 @@ def loose_points(cards: Sequence[Card], rules: Rules, wild_rank: int) -> int:
     """Points of the natural cards with no same-suit card within two ranks (ace low or
     high): the cards that help no pure sequence. Jokers and wild cards are worth 0.
 
-    >>> from .cards import parse_cards
-    >>> from .rules import get_rules
+    >>> from rummy_lab.engine.cards import parse_cards
+    >>> from rummy_lab.engine.rules import get_rules
     >>> loose_points(parse_cards("QS KS 5H 9D 9C JK"), get_rules("indian"), 7)
     23
     """
@@ -62,7 +71,7 @@ def pure_draws(cards: Sequence[Card]) -> int:
     """Pairs of cards of one suit within two ranks (A-2, 7-8, 7-9, Q-A...): each needs one
     card to become a pure sequence. Duplicates count once; printed jokers never.
 
-    >>> from .cards import parse_cards
+    >>> from rummy_lab.engine.cards import parse_cards
     >>> pure_draws(parse_cards("7H 8H 9H QS AS 4D 4D"))
     4
     """
@@ -88,8 +97,8 @@ def hand_key(cards: Sequence[Card], rules: Rules, wild_rank: int) -> tuple[int, 
     without, and without one the cards that can still make one are kept: the Almanac's
     "pure sequence first".
 
-    >>> from .cards import parse_cards
-    >>> from .rules import get_rules
+    >>> from rummy_lab.engine.cards import parse_cards
+    >>> from rummy_lab.engine.rules import get_rules
     >>> r = get_rules("indian")
     >>> hand_key(parse_cards("5H 6H 7H KS KD 2C"), r, 9), hand_key(parse_cards("5H 6H KS"), r, 9)
     ((0, 22), (1, 10))

@@ -1,12 +1,12 @@
 """Bots for the table-meld variants: Basic Rummy and Rummy 500.
 
-:class:`~rummy_lab.engine.bots.RandomBot` plays these variants as it is (it picks among
+:class:`~rummy_lab.bots.RandomBot` plays these variants as it is (it picks among
 ``view.legal_moves``). :class:`GreedyTableBot` is the simple strong-looking player a
 learner meets first: it melds whatever it can, lays off, takes from the discard pile only
 when the pick lets it meld, and discards its highest deadwood.
 
 >>> import random
->>> from rummy_lab.engine.bots import play_hand
+>>> from rummy_lab.bots import play_hand
 >>> from rummy_lab.engine.game import new_game
 >>> g = new_game("500", players=3, seed=4)
 >>> r = play_hand(g, [GreedyTableBot()] * 3, random.Random(0))
@@ -20,12 +20,12 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 
-from .cards import Card
-from .moves import DRAW_STOCK, Discard, DrawDiscard, EndRound, LayOff, Meld, Move
-from .rules import Rules
-from .solver import best_partition
-from .state import Phase, PlayerView, TableMeld
-from .variants.tabled import arrange_meld, extend_meld
+from ..engine.cards import Card
+from ..engine.moves import DRAW_STOCK, Discard, DrawDiscard, EndRound, LayOff, Meld, Move
+from ..engine.rules import Rules
+from ..engine.solver import best_partition
+from ..engine.state import Phase, PlayerView, TableMeld
+from ..engine.variants.tabled import arrange_meld, extend_meld
 
 __all__ = ["GreedyTableBot", "plan_value"]
 

@@ -1,0 +1,81 @@
+"""The bot protocol, the random bot, and helpers that let bots play hands and matches.
+
+Every bot follows one small protocol, :class:`Bot`: ``choose(view, rng) -> Move``. It
+gets a :class:`~rummy_lab.engine.state.PlayerView` (never the game itself, so it cannot
+peek) and a :class:`random.Random` for any randomness, so a seed replays a whole game.
+
+>>> from rummy_lab.engine.game import new_game
+>>> g = new_game("gin", seed=11)
+>>> r = play_hand(g, [RandomBot(), RandomBot()], random.Random(0))
+>>> r is g.result and g.is_over
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from ..engine.moves import Move
+from ..engine.state import GameResult, PlayerView
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+    from ..engine.match import Match
+
+__all__ = ["Bot", "RandomBot", "play_hand", "play_match"]
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything with ``choose(view, rng) -> Move``."""
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        """Pick one of ``view.legal_moves``."""
+        ...
+
+
+class RandomBot:
+    """Plays a uniformly random legal move.
+
+    >>> from rummy_lab.engine.game import new_game
+    >>> g = new_game("gin", seed=2)
+    >>> RandomBot().choose(g.view_for(1), random.Random(0)) in g.legal_moves()
+    True
+    """
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        """A random legal move."""
+        if not view.legal_moves:
+            raise ValueError(f"player {view.player} has no legal move now")
+        return rng.choice(view.legal_moves)
+
+    def __repr__(self) -> str:
+        return "RandomBot()"
+
+
+def play_hand(game: Game, bots: Sequence[Bot], rng: random.Random) -> GameResult:
+    """Let the bots (one per seat) play the hand to its end; return the result.
+
+    Each bot sees only ``game.view_for(its seat)``.
+    """
+    if len(bots) != game.players:
+        raise ValueError(f"need {game.players} bots, one per seat, got {len(bots)}")
+    state = game.state
+    while state.result is None:
+        p = state.current
+        move = bots[p].choose(game.view_for(p), rng)
+        game.play(move, player=p)
+    return state.result
+
+
+def play_match(match: Match, bots: Sequence[Bot], rng: random.Random,
+               *, max_hands: int = 10_000) -> Match:
+    """Play hands until the match is decided (or ``max_hands`` hands, a safeguard)."""
+    for _ in range(max_hands):
+        play_hand(match.current_game, bots, rng)
+        if match.is_over:
+            return match
+        match.next_hand()
+    raise RuntimeError(f"the match was not decided within {max_hands} hands")

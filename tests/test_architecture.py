@@ -1,0 +1,210 @@
+"""The layers point one way, and the engine has no import loops.
+
+Every import of a ``rummy_lab`` module is found by reading the source (AST): at module
+level, inside functions, under ``if TYPE_CHECKING:`` and through ``importlib`` calls with a
+constant or f-string name. Each top-level part of the package may import only the parts
+below it (``docs/architecture.md`` draws the same picture); inside the engine the runtime
+import graph has no cycles.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "rummy_lab"
+
+# Each layer and what it may import (besides itself). Public faces (gin, indian, moves)
+# only re-export engine names.
+ALLOWED: dict[str, set[str]] = {
+    "engine": set(),
+    "gin": {"engine"},
+    "indian": {"engine"},
+    "moves": {"engine"},
+    "probability": {"engine"},
+    "inference": {"engine", "probability"},
+    "coach": {"engine", "probability", "inference"},
+    "bots": {"engine", "probability", "inference", "coach"},
+    "simulation": {"engine", "bots"},
+    "viz": {"engine", "probability", "inference", "coach", "bots", "simulation"},
+    "widgets": {"engine", "probability", "inference", "coach", "bots", "simulation", "viz"},
+    "app": {"engine", "probability", "inference", "coach", "bots", "simulation", "viz",
+            "widgets", "gin", "indian", "moves"},
+    "cli": {"engine", "probability", "inference", "coach", "bots", "simulation", "viz",
+            "app", "__init__"},
+    "__main__": {"cli"},
+    "__init__": set(),  # the package root re-exports and loads the rest lazily
+}
+
+
+@dataclass(frozen=True)
+class Import:
+    source: str  # dotted module name
+    target: str  # dotted module (or package) name
+    line: int
+    runtime: bool  # False under ``if TYPE_CHECKING:``
+    top_level: bool  # at module level (not inside a function or class body)
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _resolve(module: str, is_package: bool, level: int, name: str | None) -> str:
+    if not level:
+        return name or ""
+    base = module.split(".") if is_package else module.split(".")[:-1]
+    base = base[: len(base) - (level - 1)]
+    return ".".join(base + ([name] if name else []))
+
+
+def _is_module(dotted: str) -> bool:
+    path = ROOT / Path(*dotted.split("."))
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
+
+
+def _importlib_target(call: ast.Call) -> tuple[str, str | None] | None:
+    """``importlib.import_module("x", package)`` -> ("x", package or None)."""
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+    if name not in ("import_module", "__import__") or not call.args:
+        return None
+    arg = call.args[0]
+    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+        text = arg.value
+    elif isinstance(arg, ast.JoinedStr):  # f".{module}": keep the constant head
+        head = arg.values[0] if arg.values else None
+        text = head.value if isinstance(head, ast.Constant) and isinstance(head.value, str) else ""
+        text += "*"
+    else:
+        return None
+    return text, "package" if len(call.args) > 1 or call.keywords else None
+
+
+def _imports(path: Path, module: str | None = None) -> Iterator[Import]:
+    module = module or _module_name(path)
+    is_package = path.name == "__init__.py"
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    type_only: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            type_only.update(id(n) for n in ast.walk(node))
+    top = {id(n) for n in tree.body}
+    top.update(id(n) for stmt in tree.body if isinstance(stmt, ast.If) for n in stmt.body)
+    for node in ast.walk(tree):
+        runtime = id(node) not in type_only
+        targets: list[str] = []
+        if isinstance(node, ast.ImportFrom):
+            base = _resolve(module, is_package, node.level, node.module)
+            for alias in node.names:
+                sub = f"{base}.{alias.name}"
+                targets.append(sub if _is_module(sub) else base)
+        elif isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.Call):
+            found = _importlib_target(node)
+            if found is not None:
+                text, package = found
+                if text.startswith("."):
+                    level = len(text) - len(text.lstrip("."))
+                    targets.append(_resolve(module, is_package, level, text.lstrip(".") or None))
+                elif package is None:
+                    targets.append(text)
+        for target in targets:
+            if target.split(".")[0] == "rummy_lab":
+                yield Import(module, target.rstrip("*").rstrip("."), node.lineno, runtime,
+                             id(node) in top)
+
+
+def _layer(dotted: str) -> str:
+    parts = dotted.split(".")
+    return parts[1] if len(parts) > 1 else "__init__"
+
+
+ALL_IMPORTS = [imp for p in sorted(PACKAGE.rglob("*.py")) for imp in _imports(p)]
+
+
+def test_the_scanner_sees_every_kind_of_import() -> None:
+    """The scan finds module-level, function-level, TYPE_CHECKING and importlib imports."""
+    kinds = {(imp.runtime, imp.top_level) for imp in ALL_IMPORTS}
+    assert (True, True) in kinds and (True, False) in kinds and (False, True) in kinds
+    assert any(imp.source == "rummy_lab" and imp.target.startswith("rummy_lab")
+               and not imp.top_level for imp in ALL_IMPORTS)  # the lazy __getattr__
+    assert {_layer(imp.source) for imp in ALL_IMPORTS} >= {"engine", "widgets", "viz"}
+
+
+@pytest.mark.parametrize("layer", sorted(set(ALLOWED) - {"__init__"}))
+def test_imports_point_down(layer: str) -> None:
+    """(The package root, ``rummy_lab/__init__.py``, may load any part on demand.)"""
+    bad = [
+        f"{imp.source}:{imp.line} imports {imp.target}"
+        for imp in ALL_IMPORTS
+        if _layer(imp.source) == layer
+        and _layer(imp.target) != layer
+        and _layer(imp.target) not in ALLOWED[layer]
+    ]
+    assert bad == [], f"{layer} may import only {sorted(ALLOWED[layer])}: " + "; ".join(bad)
+
+
+def test_every_part_of_the_package_has_a_layer() -> None:
+    parts = {_layer(_module_name(p)) for p in PACKAGE.rglob("*.py")}
+    assert parts - set(ALLOWED) == set(), "add the new part to ALLOWED and docs/architecture.md"
+
+
+def test_no_import_cycles_inside_the_engine() -> None:
+    """The engine's runtime import graph (any level, TYPE_CHECKING aside) has no cycle."""
+    graph: dict[str, set[str]] = {}
+    for imp in ALL_IMPORTS:
+        if imp.runtime and _layer(imp.source) == "engine" and _layer(imp.target) == "engine":
+            graph.setdefault(imp.source, set()).add(imp.target)
+    # importing a.b.c runs a.b's __init__ too; the package inits' own imports count
+    state: dict[str, int] = {}  # 1 = on the stack, 2 = done
+    stack: list[str] = []
+
+    def visit(node: str) -> None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if nxt == node or nxt.startswith(node + "."):
+                continue  # a package importing its own submodules is not a loop
+            if state.get(nxt) == 1:
+                cycle = [*stack[stack.index(nxt):], nxt]
+                raise AssertionError("import loop: " + " -> ".join(cycle))
+            if nxt not in state:
+                visit(nxt)
+        stack.pop()
+        state[node] = 2
+
+    for node in sorted(graph):
+        if node not in state:
+            visit(node)
+
+
+def test_the_value_types_do_not_import_the_html_layer() -> None:
+    for module in ("rummy_lab.engine.cards", "rummy_lab.engine.melds", "rummy_lab.engine.solver"):
+        targets = {imp.target for imp in ALL_IMPORTS if imp.source == module}
+        assert "rummy_lab.engine.display" not in targets, module
+
+
+def test_scanner_catches_an_upward_import(tmp_path: Path) -> None:
+    """A planted upward import inside a function is reported (the check can fail)."""
+    planted = tmp_path / "planted.py"
+    planted.write_text(
+        "import importlib\n"
+        "def f():\n    from ..widgets import HandView\n    return HandView\n"
+        "def g():\n    return importlib.import_module('rummy_lab.coach')\n",
+        encoding="utf-8",
+    )
+    found = list(_imports(planted, "rummy_lab.engine.planted"))
+    assert [(i.target, i.top_level) for i in found] == [
+        ("rummy_lab.widgets", False), ("rummy_lab.coach", False)
+    ]
+    assert all(_layer(i.target) not in ALLOWED["engine"] for i in found)

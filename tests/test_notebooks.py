@@ -103,3 +103,39 @@ def test_variant_tutorials_have_checked_exercises(name: str) -> None:
         assert later and "assert" in later[0].source, (
             f"{name}: the code cell after a solution checks the answer"
         )
+
+
+def _private_uses(source: str) -> list[str]:
+    """Imports of engine modules and names starting with an underscore in one cell."""
+    found: list[str] = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            if node.module.startswith("rummy_lab.engine"):
+                found.append(f"from {node.module} import ...")
+            found += [a.name for a in node.names if a.name.startswith("_")]
+        elif isinstance(node, ast.Import):
+            found += [a.name for a in node.names if a.name.startswith("rummy_lab.engine")]
+        elif isinstance(node, ast.Attribute) and node.attr.startswith("_") and not (
+            node.attr.startswith("__") and node.attr.endswith("__")
+        ):
+            found.append(f".{node.attr}")
+    return found
+
+
+def test_private_use_finder_flags_what_it_should() -> None:
+    cell = (
+        "from rummy_lab.engine.variants.tabled import describe_legal_moves\n"
+        "import rummy_lab.engine.solver\nfrom rummy_lab.gin import _gin_rules\n"
+        "x = card._index\nrl.__version__\n"
+    )
+    assert _private_uses(cell) == [
+        "from rummy_lab.engine.variants.tabled import ...", "rummy_lab.engine.solver",
+        "_gin_rules", "._index",
+    ]
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_ids(NOTEBOOKS))
+def test_notebooks_use_only_public_names(path: Path) -> None:
+    """Lessons call the documented surface: no engine modules, no underscore names."""
+    for cell in _code(_read(path)):
+        assert _private_uses(cell.source) == [], f"{path.name}: {cell.source[:80]!r}"

@@ -1,0 +1,139 @@
+"""The coach: every legal move valued in points, with reasons; game reviews.
+
+Why: the solver says what is optimal for one hand as it stands; a learner also wants to
+know what a move is worth over the rest of the hand, and why. The coach answers both,
+for every variant, and reviews a played game decision by decision.
+
+Method (the details are in ``docs/coach.md``):
+
+* **Values.** A move's value is the viewer's expected points over the rest of the hand
+  in the variant's own scoring (:func:`hand_points`). The hidden cards (the other hands
+  and the stock order) are sampled from a belief about them (*determinizations*,
+  :mod:`rummy_lab.coach._source`); on each determinization the move is played and the
+  hand is played out by a fast policy for every player; the values are averaged. All
+  moves of a view are played on the same determinizations, so differences between
+  moves are measured on the same cards.
+* **Gin** is played out to the end of the hand on bitmasks (thousands of playouts per
+  second); knocks and gins are scored exactly against each sampled defender hand, and
+  late in the hand, when the defender's possible hands are few enough, against every one
+  of them, so the value of a knock is then exact. Moves that are clearly worse than the
+  best after a batch of determinizations stop getting more (a race).
+* **Basic Rummy, Rummy 500 and Indian Rummy** are valued one turn deep at the default
+  budget (the turn finished by the policy, the position scored by an estimate of the
+  points to come, the danger of feeding the next player taken off); a budget adds
+  playouts of the following turns.
+* **Reasons** are sentences built from the engine's numbers: melds kept or broken,
+  deadwood, outs with the exact odds of drawing one (:mod:`rummy_lab.probability`), the
+  danger of a discard, the undercut risk of a knock, a pure sequence, a drop's price.
+
+>>> import rummy_lab as rl
+>>> g = rl.new_game("gin", seed=5)
+>>> advice = rl.coach.evaluate(g.view_for(g.current_player))
+>>> [type(a.move).__name__ for a in advice]
+['PassUpcard', 'TakeUpcard']
+>>> advice[0].value >= advice[1].value
+True
+>>> rl.coach.evaluate(g.view_for(0))
+Traceback (most recent call last):
+...
+ValueError: it is player 1's turn, not player 0's: the view has no legal moves
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine.moves import Move, MoveLike, clean_move
+from ..engine.state import PlayerView
+from ._reasons import one_line, reasons
+from ._values import check_budget, check_view, hand_points, ranked_values
+from .review import LABELS, THRESHOLDS, Review, ReviewRow, label_for, review
+
+__all__ = [
+    "LABELS",
+    "THRESHOLDS",
+    "Advice",
+    "Review",
+    "ReviewRow",
+    "evaluate",
+    "explain",
+    "hand_points",
+    "label_for",
+    "review",
+]
+
+
+@dataclass(frozen=True)
+class Advice:
+    """One legal move with its value and the reasons.
+
+    :ivar move: the move.
+    :ivar value: estimated points for the viewer over the rest of the hand, in the
+        variant's scoring (larger is better).
+    :ivar reasons: plain sentences: the value first, then what the move does.
+    :ivar samples: determinizations behind the value (0 when exact).
+    :ivar exact: True when the value is exact.
+    """
+
+    move: Move
+    value: float
+    reasons: tuple[str, ...]
+    samples: int = 0
+    exact: bool = False
+
+    def __str__(self) -> str:
+        rest = "; ".join(self.reasons[1:3])
+        return f"{self.move}: {self.value:+.1f}" + (f" ({rest})" if rest else "")
+
+
+def _seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an integer, got {seed!r}")
+    return seed
+
+
+def evaluate(view: PlayerView, *, budget: float | None = None, seed: int = 0) -> list[Advice]:
+    """Every legal move of ``view``, best first, with its value and reasons.
+
+    >>> import rummy_lab as rl
+    >>> g = rl.new_game("gin", hands=["AS 2H 3C 9S 10D QC KH 4D 6S JC",
+    ...                              "7S 7H 4C 5C KD QH 2S 9H 3D 8D"], discard="7D", seed=1)
+    >>> best = rl.coach.evaluate(g.view_for(1))[0]
+    >>> str(best.move), best.reasons[1]
+    ('take the upcard', '7♦ joins 7♠ 7♥ for the meld 7♠ 7♥ 7♦')
+
+    :param view: the player to move's :class:`~rummy_lab.engine.state.PlayerView`.
+    :param budget: seconds of thinking; ``None`` is the fast default (a fixed number of
+        determinizations, so the result depends only on the view and the seed).
+    :param seed: seeds the determinizations.
+    :return: one :class:`Advice` per legal move, the best first.
+    :raises ValueError: for something that is not a PlayerView, a finished hand, a view
+        of a player who is not to move, a negative budget.
+    """
+    v = check_view(view)
+    b = check_budget(budget)
+    values = ranked_values(v, b, _seed(seed))
+    best = values[0]
+    return [
+        Advice(mv.move, mv.value, reasons(v, mv, best), mv.samples, mv.exact) for mv in values
+    ]
+
+
+def explain(view: PlayerView, move: MoveLike) -> str:
+    """One line saying what ``move`` does, from the engine's numbers (no playouts).
+
+    Cheap enough for a caption under every bot move.
+
+    >>> import rummy_lab as rl
+    >>> g = rl.new_game("gin", hands=["AS 2H 3C 9S 10D QC KH 4D 6S JC",
+    ...                              "7S 7H 4C 5C KD QH 2S 9H 3D 8D"], discard="7D", seed=1)
+    >>> rl.coach.explain(g.view_for(1), "pass_upcard")
+    'pass the upcard: leaves 7♦ although it would join 7♠ 7♥'
+
+    :raises ValueError: for a bad view or a move that is not legal in it.
+    """
+    v = check_view(view)
+    m = clean_move(move)
+    if m not in v.legal_moves:
+        raise ValueError(f"{m} is not a legal move of player {v.player} now")
+    return one_line(v, m)

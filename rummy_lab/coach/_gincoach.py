@@ -1,0 +1,305 @@
+"""Gin move values: determinized playouts on bitmasks, exact showdowns for knocks.
+
+For every legal move of a Gin view, :func:`gin_values` returns its value in hand points
+for the viewer on each determinization (the same determinizations for every move, so
+the moves are compared on the same cards):
+
+* a knock or gin ends the hand at once: its value on a determinization is the exact
+  showdown against that determinization's defender hand (lay-offs included), and when the
+  defender's possible hands are few (late in the hand) they are all enumerated, which
+  makes the value exact;
+* any other move is played, then the hand is played out by :func:`._ginplay.playout`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..engine.cards import Suit
+from ..engine.moves import (
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Gin,
+    Knock,
+    Move,
+    PassUpcard,
+    TakeUpcard,
+)
+from ..engine.state import Phase, PlayerView
+from ._gin import GinKit, kit_for, mask_of
+from ._ginplay import ASAP, DISCARD, DRAW, UPCARD, GinPos, playout
+from ._source import belief
+from ._values import MoveValue, Schedule
+
+__all__ = [
+    "GinEvaluation", "GinSetup", "exact_knock_value", "gin_move_values", "gin_setup",
+    "gin_values", "knock_rule",
+]
+
+EXACT_LIMIT = 400
+"""Knock values are exact (every defender hand enumerated) up to this many hands."""
+
+
+def knock_rule(patience: int) -> tuple[int, ...]:
+    """The viewer's own knock thresholds in playouts, by stock size."""
+    return ASAP if patience <= 0 else tuple(
+        99 if n <= patience else 0 for n in range(64)
+    )
+
+
+@dataclass
+class GinSetup:
+    """What the Gin evaluation needs from a view, computed once."""
+
+    view: PlayerView
+    kit: GinKit
+    me: int
+    opp: int
+    limit: int
+    mult: int
+    base: GinPos
+    unseen: tuple[int, ...]
+    opp_known: int
+    opp_hidden: int
+
+
+def gin_setup(view: PlayerView) -> GinSetup:
+    """Masks and constants of a Gin view."""
+    r = view.rules
+    me = view.player
+    opp = 1 - me
+    limit = view.knock_limit if view.knock_limit is not None else r.knock_limit
+    mult = 2 if (r.oklahoma and r.spade_doubles and view.upcard is not None
+                 and view.upcard.suit is Suit.SPADES) else 1
+    phase = {Phase.UPCARD: UPCARD, Phase.DRAW: DRAW}.get(view.phase, DISCARD)
+    top = view.discard_top._index if view.discard_top is not None else -1
+    hands = [0, 0]
+    hands[me] = mask_of(view.hand)
+    base = GinPos(hands, [[], []], view.stock_count, top, view.current_player, phase,
+                  view.dealer,
+                  stock_only=view.phase is Phase.DRAW and view.turn_count == 0,
+                  pickup=mask_of(view.pickup))
+    b = belief(view)
+    unseen = tuple(c._index for c in b.unseen)
+    opp_known = mask_of(view.known[opp])
+    hidden = view.hand_sizes[opp] - len(view.known[opp])
+    return GinSetup(view, kit_for(r), me, opp, limit, mult, base, unseen, opp_known, hidden)
+
+
+def _positions(setup: GinSetup, k: int, rng: random.Random) -> list[GinPos]:
+    """``k`` determinized positions from the belief: the opponent's hand and the stock."""
+    out = []
+    for det in belief(setup.view).sample_deals(k, rng):
+        pos = setup.base.copy()
+        pos.hands[setup.opp] = mask_of(det.hands[setup.opp])
+        stock = [c._index for c in det.stock]
+        other = stock[:]
+        rng.shuffle(other)
+        pos.draws = [stock[::-1], other] if setup.me == 0 else [other, stock[::-1]]
+        pos.left = len(stock)
+        out.append(pos)
+    return out
+
+
+def mask_of_indices(indices: Sequence[int]) -> int:
+    """The mask of card indices."""
+    m = 0
+    for i in indices:
+        m |= 1 << i
+    return m
+
+
+def exact_knock_value(setup: GinSetup, move: Knock | Gin) -> tuple[float, float] | None:
+    """``(value, undercut chance)`` of a knock averaged over every possible defender
+    hand, or None when there are more than :data:`EXACT_LIMIT` of them."""
+    n = setup.opp_hidden
+    u = len(setup.unseen)
+    if math.comb(u, n) > EXACT_LIMIT:
+        return None
+    mine = _after_finish(setup, move)
+    total = 0
+    lost = 0
+    count = 0
+    for hidden in itertools.combinations(setup.unseen, n):
+        opp = setup.opp_known | mask_of_indices(hidden)
+        pts = setup.kit.knock_points(mine, opp, setup.mult)
+        total += pts
+        lost += pts < 0
+        count += 1
+    return total / count, lost / count
+
+
+def _after_finish(setup: GinSetup, move: Knock | Gin) -> int:
+    mine = setup.base.hands[setup.me]
+    if move.card is not None:
+        mine ^= 1 << move.card._index
+    return mine
+
+
+class GinEvaluation:
+    """Values of Gin moves, built up in batches of determinizations.
+
+    Every batch draws new determinizations and plays each move still under
+    consideration on all of them, so moves are compared on the same cards. Knocks and
+    gins are exact when every defender hand can be enumerated.
+    """
+
+    def __init__(self, view: PlayerView, moves: Sequence[Move], seed: int,
+                 *, patience: int = 0, own_knock: tuple[int, ...] | None = None) -> None:
+        self.setup = s = gin_setup(view)
+        self.moves = list(moves)
+        self.rng = random.Random(f"rummy_lab coach gin {seed}")
+        mine = own_knock if own_knock is not None else knock_rule(patience)
+        self.knock_at = (mine, ASAP) if s.me == 0 else (ASAP, mine)
+        self.rules = view.rules
+        self.values: dict[Move, list[float]] = {m: [] for m in self.moves}
+        self.exact: dict[Move, float] = {}
+        self.undercut: dict[Move, float] = {}
+        for m in self.moves:
+            if isinstance(m, Knock | Gin):
+                v = exact_knock_value(s, m)
+                if v is not None:
+                    self.exact[m], self.undercut[m] = v
+
+    def add(self, moves: Sequence[Move], k: int) -> None:
+        """Play ``moves`` on ``k`` new determinizations."""
+        s = self.setup
+        positions = _positions(s, k, self.rng)
+        for move in moves:
+            vals = self.values[move]
+            if move in self.exact:
+                vals.extend([self.exact[move]] * k)
+                continue
+            if isinstance(move, Knock | Gin):
+                after = _after_finish(s, move)
+                for pos in positions:
+                    vals.append(s.kit.knock_points(after, pos.hands[s.opp], s.mult))
+                self.undercut[move] = sum(1 for x in vals if x < 0) / len(vals)
+                continue
+            for pos in positions:
+                p = pos.copy()
+                done = _apply(s, p, move)
+                r = self.rules
+                vals.append(done if done is not None else playout(
+                    s.kit, p, s.me, self.knock_at, limit=s.limit, mult=s.mult,
+                    stock_end=r.stock_end, no_pickup_discard=r.no_discard_of_pickup))
+
+    def mean(self, move: Move) -> float:
+        """The move's value so far (its exact value when known)."""
+        if move in self.exact:
+            return self.exact[move]
+        vals = self.values[move]
+        return sum(vals) / len(vals) if vals else 0.0
+
+
+def gin_move_values(
+    view: PlayerView, moves: Sequence[Move], budget: float | None, seed: int
+) -> list[MoveValue]:
+    """Racing evaluation: every move on the first batch of determinizations, then only
+    the moves not yet clearly worse than the best (paired difference over ``RACE_Z``
+    standard errors plus ``RACE_SLACK`` points) on each further batch."""
+    if budget is None:
+        sched = Schedule(batch=DEFAULT_BATCH, rounds=DEFAULT_ROUNDS)
+    else:
+        sched = Schedule(batch=DEFAULT_BATCH, rounds=0, seconds=budget)
+    start = time.perf_counter()
+    ev = GinEvaluation(view, moves, seed)
+    alive = [m for m in moves if m not in ev.exact]
+    done = 0
+    while alive and sched.more(done, start):
+        ev.add(alive, sched.batch)
+        done += 1
+        alive = _survivors(ev, alive)
+        if len(alive) == 1 and not any(
+            abs(v - ev.mean(alive[0])) < 3.0 for v in ev.exact.values()
+        ):
+            break  # one move left, and no exact knock close enough to need more samples
+    out = []
+    for m in moves:
+        detail: dict[str, float] = {}
+        if m in ev.undercut:
+            detail["undercut"] = ev.undercut[m]
+        if m in ev.exact:
+            out.append(MoveValue(m, ev.exact[m], 0, True, detail))
+        else:
+            out.append(MoveValue(m, ev.mean(m), len(ev.values[m]), False, detail))
+    return out
+
+
+DEFAULT_BATCH = 8
+DEFAULT_ROUNDS = 8
+RACE_Z = 2.0
+RACE_SLACK = 0.5
+
+
+def _survivors(ev: GinEvaluation, alive: list[Move]) -> list[Move]:
+    best = max(alive, key=ev.mean)
+    bv = ev.values[best]
+    keep = []
+    for m in alive:
+        if m == best:
+            keep.append(m)
+            continue
+        mv = ev.values[m]
+        n = min(len(mv), len(bv))
+        d = [bv[i] - mv[i] for i in range(n)]
+        mean = sum(d) / n
+        sd = math.sqrt(sum((x - mean) ** 2 for x in d) / max(1, n - 1))
+        if mean <= RACE_Z * sd / math.sqrt(n) + RACE_SLACK:
+            keep.append(m)
+    return keep
+
+
+def gin_values(
+    view: PlayerView,
+    moves: Sequence[Move],
+    samples: int,
+    seed: int,
+    *,
+    patience: int = 0,
+) -> dict[Move, list[float]]:
+    """Each move's value for the viewer on each of ``samples`` determinizations."""
+    ev = GinEvaluation(view, moves, seed, patience=patience)
+    ev.add(moves, samples)
+    return ev.values
+
+
+def _apply(s: GinSetup, p: GinPos, move: Move) -> float | None:
+    """Play the viewer's ``move`` on ``p``; the hand's value if that ended it."""
+    me = s.me
+    if isinstance(move, TakeUpcard | DrawDiscard):
+        bit = 1 << p.top
+        p.hands[me] |= bit
+        p.pickup = bit
+        p.top = -1
+        p.phase = DISCARD
+    elif isinstance(move, PassUpcard):
+        if p.cur != p.dealer:
+            p.cur = p.dealer
+        else:
+            p.cur = 1 - p.dealer
+            p.phase = DRAW
+            p.stock_only = True
+    elif isinstance(move, DrawStock):
+        p.hands[me] |= 1 << p.draw(me)
+        p.pickup = 0
+        p.phase = DISCARD
+        p.stock_only = False
+    elif isinstance(move, Discard):
+        bit = 1 << move.card._index
+        p.hands[me] ^= bit
+        p.top = move.card._index
+        p.pickup = 0
+        if p.left <= s.view.rules.stock_end:
+            return 0.0
+        p.cur = 1 - me
+        p.phase = DRAW
+    else:  # pragma: no cover - Gin has no other moves
+        raise ValueError(f"not a Gin move: {move}")
+    return None

@@ -1,0 +1,358 @@
+"""Reasons: plain sentences about a move, every number computed from the engine.
+
+:func:`facts` works out what a move does to the player's cards (melds kept or broken,
+deadwood after, outs and the exact odds of drawing one, the danger of the discard, a
+pure sequence in Indian Rummy, a deep pick in Rummy 500). :func:`reasons` turns those
+facts and the move's value into sentences; :func:`one_line` is the short form used for
+bot captions (no playouts, cheap enough for every move).
+
+>>> import rummy_lab as rl
+>>> g = rl.new_game("gin", hands=["AS 2H 3C 9S 10D QC KH 4D 6S JC",
+...                              "7S 7H 4C 5C KD QH 2S 9H 3D 8D"], discard="7D", seed=1)
+>>> one_line(g.view_for(1), rl.moves.TakeUpcard())
+'take the upcard: 7♦ joins 7♠ 7♥ for the meld 7♠ 7♥ 7♦'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..engine.cards import Card, Hand
+from ..engine.moves import (
+    Declare,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Drop,
+    EndRound,
+    Gin,
+    Knock,
+    LayOff,
+    Meld,
+    Move,
+    PassUpcard,
+    TakeUpcard,
+)
+from ..engine.rules import Rules, Variant
+from ..engine.solver import Partition, best_partition, deadwood
+from ..engine.state import Phase, PlayerView
+from ..engine.variants.indian import has_pure_sequence
+from ..probability.exact import outs as count_outs
+from ..probability.exact import p_draw_out
+from ._source import belief
+from ._values import MoveValue
+
+__all__ = ["Facts", "facts", "facts_line", "one_line", "reasons"]
+
+
+def glyphs(cards: Sequence[Card]) -> str:
+    """Cards as glyphs: ``7♠ 7♥``."""
+    return " ".join(c.glyph for c in cards)
+
+
+def _wild(view: PlayerView) -> int | None:
+    if view.wild_card is None:
+        return None
+    return 1 if view.wild_card.is_joker else view.wild_card.rank
+
+
+def _free_rules(r: Rules) -> Rules:
+    if r.min_sequences or r.min_pure_sequences:
+        return r.replace(min_sequences=0, min_pure_sequences=0)
+    return r
+
+
+@dataclass
+class Facts:
+    """What a move does to the player's hand (fields are None when they do not apply)."""
+
+    kept: tuple[tuple[Card, ...], ...] = ()
+    broken: tuple[tuple[Card, ...], ...] = ()
+    joins: tuple[Card, ...] | None = None
+    card: Card | None = None
+    deadwood: int | None = None
+    deadwood_cards: tuple[Card, ...] = ()
+    outs: dict[Card, int] = field(default_factory=dict)
+    unseen: int = 0
+    draws: int = 2
+    p_out: float | None = None
+    danger: float | None = None
+    table_fit: bool = False
+    pure: bool | None = None
+    pure_need: tuple[Card, ...] = ()
+    taken: tuple[Card, ...] = ()
+    meld_points: int = 0
+
+
+def _held_after(view: PlayerView, move: Move) -> tuple[list[Card], Card | None]:
+    """The cards the player keeps after ``move`` (and the card thrown, if any)."""
+    hand = list(view.hand)
+    if isinstance(move, Discard | Knock | Declare) or (isinstance(move, Gin) and move.card):
+        card = move.card
+        assert card is not None
+        hand.remove(card)
+        return hand, card
+    if isinstance(move, Meld | LayOff):
+        for c in move.cards:
+            hand.remove(c)
+        return hand, None
+    return hand, None
+
+
+def _seen(view: PlayerView, extra: Sequence[Card] = ()) -> list[Card]:
+    out = [*view.discard_pile, *extra]
+    for m in view.table:
+        out.extend(m.cards)
+    for q, k in enumerate(view.known):
+        if q != view.player:
+            out.extend(k)
+    if view.wild_card is not None:
+        out.append(view.wild_card)
+    return out
+
+
+def _melded_groups(part: Partition) -> list[tuple[Card, ...]]:
+    return [tuple(m.cards) for m in part.melds]
+
+
+def facts(view: PlayerView, move: Move, *, with_outs: bool = True) -> Facts:
+    """The numbers the sentences about ``move`` quote."""
+    r = view.rules
+    wild = _wild(view)
+    free = _free_rules(r)
+    f = Facts()
+    decks = r.decks_for(view.players)
+    if isinstance(move, TakeUpcard | DrawDiscard | PassUpcard | DrawStock):
+        top = view.discard_top
+        f.card = top
+        if top is not None and isinstance(move, TakeUpcard | DrawDiscard):
+            depth = move.depth if isinstance(move, DrawDiscard) else 1
+            f.taken = tuple(view.discard_pile[len(view.discard_pile) - depth:])
+            with_taken = [*view.hand, *f.taken]
+            part = best_partition(with_taken, free, wild_rank=wild)
+            f.joins = next((m for m in _melded_groups(part) if f.taken[0] in m), None)
+            f.meld_points = sum(r.card_value(c, wild) for m in part.melds for c in m.cards)
+        elif top is not None:
+            part = best_partition([*view.hand, top], free, wild_rank=wild)
+            f.joins = next((m for m in _melded_groups(part) if top in m), None)
+        return f
+    if isinstance(move, Drop | EndRound):
+        return f
+    kept, thrown = _held_after(view, move)
+    f.card = thrown
+    before = best_partition(list(view.hand), free, wild_rank=wild)
+    after = best_partition(kept, free, wild_rank=wild) if kept else None
+    if after is not None:
+        f.deadwood = (deadwood(kept, r, wild_rank=wild) if r.variant is Variant.INDIAN
+                      else after.deadwood_points)
+        f.deadwood_cards = tuple(after.deadwood)
+        after_cards = {c for m in after.melds for c in m.cards}
+        for m in before.melds:
+            if thrown is not None and thrown in m.cards and len(m.cards) - 1 < r.min_meld:
+                f.broken += (tuple(m.cards),)
+            elif all(c in after_cards for c in m.cards if c != thrown):
+                f.kept += (tuple(m.cards),)
+            elif isinstance(move, Discard | Knock | Gin | Declare):
+                f.broken += (tuple(m.cards),)
+        if r.variant is Variant.INDIAN:
+            f.pure = has_pure_sequence(kept)
+            if not f.pure:
+                f.pure_need = _pure_needs(kept, _seen(view, [thrown] if thrown else []), r)
+    if thrown is not None and not isinstance(move, Knock | Gin | Declare):
+        b = belief(view)
+        try:
+            f.danger = b.danger(thrown)
+        except ValueError:
+            f.danger = None
+        if view.table and r.variant in (Variant.BASIC, Variant.RUMMY500):
+            from ..engine.variants.tabled import can_place
+
+            f.table_fit = can_place(thrown, (), view.table, r)
+    if with_outs and kept and after is not None and after.deadwood:
+        seen = _seen(view, [thrown] if thrown else [])
+        try:
+            found = count_outs(kept, free, seen=seen, wild_rank=wild, decks=decks)
+        except ValueError:
+            found = {}
+        f.outs = found
+        f.unseen = (52 * decks + r.printed_jokers) - len(kept) - len(seen)
+        f.draws = max(1, min(2, view.stock_count))
+        n = sum(found.values())
+        if f.unseen > 0 and n <= f.unseen and f.draws <= f.unseen:
+            f.p_out = float(p_draw_out(n, f.unseen, f.draws))
+    return f
+
+
+def _pure_needs(kept: Sequence[Card], seen: Sequence[Card], r: Rules) -> tuple[Card, ...]:
+    """Natural cards that would complete a pure sequence with two cards of the hand."""
+    from ..engine.cards import Suit
+
+    held = {(c.suit, c.rank) for c in kept if c.suit is not None}
+    need: list[Card] = []
+    for suit in Suit:
+        places = {rank for (s, rank) in held if s is suit}
+        if 1 in places and r.ace_high:
+            places.add(14)
+        for p in range(1, 15):
+            if p in places or (p == 14 and not r.ace_high):
+                continue
+            rank = 1 if p == 14 else p
+            for a, b in ((p - 2, p - 1), (p - 1, p + 1), (p + 1, p + 2)):
+                if a in places and b in places and a >= 1 and b <= 14:
+                    c = Card(rank, suit)
+                    if c not in need:
+                        need.append(c)
+    return tuple(need)
+
+
+# --------------------------------------------------------------------------- sentences
+
+
+def _pct(p: float) -> str:
+    return f"{round(100 * p)}%"
+
+
+def _meld_words(groups: Sequence[tuple[Card, ...]]) -> str:
+    return " and ".join(glyphs(g) for g in groups)
+
+
+def _outs_sentence(f: Facts) -> str | None:
+    if f.p_out is None:
+        return None
+    n = sum(f.outs.values())
+    if n == 0:
+        return "no card left in play would improve the cards kept"
+    names = glyphs(list(f.outs)[:6]) + (" ..." if len(f.outs) > 6 else "")
+    draw_word = "draw" if f.draws == 1 else f"{f.draws} draws"
+    return (f"{n} out{'s' if n != 1 else ''} ({names}), {_pct(f.p_out)} to draw one in "
+            f"{draw_word}")
+
+
+def _danger_sentence(f: Facts, view: PlayerView) -> str | None:
+    if f.card is None:
+        return None
+    if f.table_fit:
+        return f"{f.card.glyph} fits a meld on the table: any player can lay it off"
+    if f.danger is None:
+        return None
+    who = "the opponent" if view.players == 2 else "the next player"
+    return f"{_pct(f.danger)} that {who} can meld {f.card.glyph}"
+
+
+def _hand_sentences(f: Facts, view: PlayerView) -> list[str]:
+    out: list[str] = []
+    if f.broken:
+        out.append(f"breaks {_meld_words(f.broken)}")
+    elif f.kept:
+        out.append(f"keeps {_meld_words(f.kept)}")
+    if f.deadwood is not None:
+        word = "count" if view.rules.variant is Variant.INDIAN else "deadwood"
+        dw = glyphs(f.deadwood_cards) if f.deadwood_cards else "none"
+        out.append(f"leaves {f.deadwood} {word} ({dw})")
+    if f.pure is False:
+        need = glyphs(f.pure_need[:4]) if f.pure_need else "three cards in a row of a suit"
+        out.append(f"no pure sequence yet (needs {need})")
+    elif f.pure:
+        out.append("keeps a pure sequence")
+    return out
+
+
+def reasons(view: PlayerView, mv: MoveValue, best: MoveValue) -> tuple[str, ...]:
+    """The sentences about one evaluated move (its value first)."""
+    move = mv.move
+    how = ("exact" if mv.exact else f"average of {mv.samples} deals")
+    head = f"worth {mv.value:+.1f} points over the rest of the hand ({how})"
+    if mv.move != best.move:
+        head += f", {best.value - mv.value:.1f} less than {best.move}"
+    out = [head]
+    out.extend(_move_sentences(view, move, mv))
+    return tuple(out)
+
+
+def _move_sentences(view: PlayerView, move: Move, mv: MoveValue | None,
+                    *, with_outs: bool = True) -> list[str]:
+    r = view.rules
+    f = facts(view, move, with_outs=with_outs)
+    out: list[str] = []
+    if isinstance(move, TakeUpcard | DrawDiscard):
+        card = f.taken[0] if f.taken else f.card
+        if card is not None:
+            if f.joins:
+                out.append(f"{card.glyph} joins {glyphs([c for c in f.joins if c != card])} "
+                           f"for the meld {glyphs(f.joins)}")
+            else:
+                out.append(f"{card.glyph} fits no meld of yours yet")
+        if isinstance(move, DrawDiscard) and move.depth > 1:
+            out.append(f"takes {move.depth} cards ({glyphs(f.taken)}); "
+                       f"{f.taken[0].glyph} must be melded this turn")
+        if r.variant is not Variant.GIN:
+            out.append("shows the others what you collect")
+    elif isinstance(move, PassUpcard | DrawStock):
+        if f.card is not None and f.joins is None:
+            out.append(f"{f.card.glyph} fits no meld of yours")
+        elif f.card is not None:
+            out.append(f"leaves {f.card.glyph} although it would join "
+                       f"{glyphs([c for c in f.joins or () if c != f.card])}")
+        if isinstance(move, DrawStock):
+            out.append("a stock card is unknown to the others")
+    elif isinstance(move, Knock | Gin):
+        dw = f.deadwood or 0
+        if isinstance(move, Gin) or dw == 0:
+            out.append("gin: no deadwood, the bonus, and no lay-offs for the opponent")
+        else:
+            out.append(f"knock with {dw} deadwood ({glyphs(f.deadwood_cards)})")
+        if mv is not None and "undercut" in mv.detail and dw:
+            out.append(f"{_pct(mv.detail['undercut'])} risk of an undercut (the opponent "
+                       f"ending level or lower after lay-offs)")
+        if f.kept:
+            out.append(f"shows {_meld_words(f.kept)}")
+    elif isinstance(move, Drop):
+        pen = mv.detail.get("penalty") if mv is not None else None
+        if pen is not None:
+            out.append(f"dropping costs {pen:.0f} points for sure")
+    elif isinstance(move, Declare):
+        out.append("declares a valid hand: the others pay their counts")
+    elif isinstance(move, EndRound):
+        out.append("ends the round with the cards in hand counting against you")
+    elif isinstance(move, Meld):
+        pts = sum(r.card_value(c) for c in move.cards)
+        gone = len(move.cards) == len(view.hand)
+        what = f"melds {glyphs(move.cards)} ({pts} points on the table)"
+        out.append(what + (" and goes out" if gone else ""))
+    elif isinstance(move, LayOff):
+        target = view.table[move.meld_index] if move.meld_index < len(view.table) else None
+        on = f" on {glyphs(target.cards)}" if target is not None else ""
+        out.append(f"lays off {glyphs(move.cards)}{on}")
+    if isinstance(move, Discard | Knock | Gin | Declare | Meld | LayOff):
+        out.extend(_hand_sentences(f, view))
+        if not isinstance(move, Knock | Gin | Declare):
+            s = _outs_sentence(f)
+            if s:
+                out.append(s)
+        s = _danger_sentence(f, view) if isinstance(move, Discard) else None
+        if s:
+            out.append(s)
+    return out
+
+
+def one_line(view: PlayerView, move: Move) -> str:
+    """``"<move>: <what it does>"`` in one line, without playouts."""
+    parts = _move_sentences(view, move, None, with_outs=view.rules.variant is not Variant.INDIAN)
+    text = str(move)
+    if parts:
+        text += ": " + "; ".join(parts[:4])
+    return text
+
+
+def facts_line(view: PlayerView, move: Move) -> str:
+    """The first two facts about ``move``, joined (for review rows)."""
+    return "; ".join(_move_sentences(view, move, None, with_outs=False)[:2])
+
+
+def is_draw_phase(view: PlayerView) -> bool:
+    """True when the view's player is about to draw."""
+    return view.phase in (Phase.DRAW, Phase.UPCARD)
+
+
+_ = Hand

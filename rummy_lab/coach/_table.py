@@ -1,0 +1,530 @@
+"""Basic Rummy, Rummy 500 and Indian Rummy: move values one turn deep, playouts with a budget.
+
+Method. For every legal move the coach finishes the turn the move starts with its fast
+policy (melds, lay-offs, then a discard; see :func:`policy_move`) and scores the position
+with :func:`leaf_value`, an estimate of the points over the rest of the hand. Hidden
+cards come from the belief's determinizations: a stock draw is valued over many
+possible cards, and the opponents' hands set how far each of them is from going out.
+Throwing a card the next player can use costs the belief's danger of that card times
+what one card closer to going out is worth to that player (read off the same estimate).
+
+With a budget (seconds) the coach also plays each move out on determinizations with the
+fast policy for every player, for as many rounds of turns as the budget allows, and
+scores the hand's end exactly (:func:`~rummy_lab.coach._values.hand_points`) or the
+horizon with :func:`leaf_value`.
+
+The estimate (:func:`leaf_value`). Each player's hand is split by the exact solver into
+melds and deadwood; deadwood that fits a table meld counts as laid off. ``C`` is the
+number of deadwood cards left (cards the player must still get rid of), ``D`` their
+points. The chance that player ``p`` finishes first is ``exp(-C_p / TAU)`` normalised
+over the players (the player about to move counts half a card less). Then, for the viewer
+``v``:
+
+* Basic: ``P_v * sum(D_q) - sum(P_q) * D_v`` over the opponents ``q``;
+* Rummy 500: ``S_v - mean(S_q)`` with ``S_p = table_p + melds in hand_p - (1 - P_p) * D_p``;
+* Indian: like Basic with each count capped at ``max_points``, and a hand without the
+  sequences a declaration needs counts every card.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+from ..engine.cards import Card
+from ..engine.moves import (
+    Declare,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Drop,
+    EndRound,
+    LayOff,
+    Meld,
+    Move,
+    discard_of,
+)
+from ..engine.rules import Rules, Variant
+from ..engine.solver import Partition
+from ..engine.solver import best_discard as _best_discard
+from ..engine.solver import best_partition as _best_partition
+from ..engine.solver import deadwood as _deadwood
+from ..engine.state import Deal, GameState, Phase, PlayerView, TableMeld
+from ..engine.variants import VariantEngine, engine_for
+from ..engine.variants.indian import has_pure_sequence
+from ..engine.variants.tabled import arrange_meld, extend_meld
+from ._source import Determinization, UniformBelief, belief
+from ._values import MoveValue, Schedule, hand_points
+
+__all__ = ["TAU", "leaf_value", "policy_move", "state_for", "table_move_values"]
+
+TAU = 2.0
+"""How sharply fewer deadwood cards raise the chance to finish first."""
+
+DEFAULT_DEALS = 4
+DRAW_SAMPLES = 12
+
+
+# --------------------------------------------------------------------------- solver memo
+
+_MEMO: dict[tuple[object, ...], object] = {}
+
+
+def _memo(key: tuple[object, ...], make: object) -> object:
+    got = _MEMO.get(key)
+    if got is None:
+        if len(_MEMO) > 50_000:
+            _MEMO.clear()
+        got = _MEMO[key] = make()  # type: ignore[operator]
+    return got
+
+
+def deadwood(hand: Sequence[Card], rules: Rules, *, wild_rank: int | None = None) -> int:
+    """:func:`rummy_lab.engine.solver.deadwood`, memoised by hand."""
+    key = ("d", tuple(sorted(hand)), rules, wild_rank)
+    out = _memo(key, lambda: _deadwood(list(hand), rules, wild_rank=wild_rank))
+    assert isinstance(out, int)
+    return out
+
+
+def best_partition(hand: Sequence[Card], rules: Rules, *, wild_rank: int | None = None
+                   ) -> Partition:
+    """:func:`rummy_lab.engine.solver.best_partition`, memoised by hand."""
+    key = ("p", tuple(sorted(hand)), rules, wild_rank)
+    out = _memo(key, lambda: _best_partition(list(hand), rules, wild_rank=wild_rank))
+    assert isinstance(out, Partition)
+    return out
+
+
+def best_discard(hand: Sequence[Card], rules: Rules, *, wild_rank: int | None = None,
+                 exclude: Sequence[Card] = ()) -> tuple[Card, Partition]:
+    """:func:`rummy_lab.engine.solver.best_discard`, memoised by hand."""
+    key = ("b", tuple(sorted(hand)), rules, wild_rank, tuple(sorted(exclude)))
+    out = _memo(key, lambda: _best_discard(list(hand), rules, wild_rank=wild_rank,
+                                           exclude=tuple(exclude)))
+    return out  # type: ignore[return-value]
+
+
+# --------------------------------------------------------------------------- states
+
+
+def wild_rank(view_or_state: PlayerView | GameState) -> int | None:
+    """Indian Rummy's wild rank (``None`` elsewhere)."""
+    card = view_or_state.wild_card
+    if card is None:
+        return None
+    return 1 if card.is_joker else card.rank
+
+
+def state_for(view: PlayerView, det: Determinization) -> GameState:
+    """An engine state equal to the real one wherever the view can see, with the hidden
+    cards as ``det`` places them. Variant bookkeeping is rebuilt from the history."""
+    r = view.rules
+    n = view.players
+    data: dict[str, object] = {}
+    first_laid: list[int | None] = [None] * n
+    melded = [False] * n
+    out: list[str | None] = [None if view.hand_sizes[q] or q == view.player else "sitting_out"
+                             for q in range(n)]
+    drawn = [False] * n
+    turns = 0
+    for e in view.history:
+        m = e.move
+        if isinstance(m, Meld | LayOff) and first_laid[e.player] is None:
+            first_laid[e.player] = turns
+        if isinstance(m, Meld):
+            melded[e.player] = True
+        if isinstance(m, DrawStock | DrawDiscard):
+            drawn[e.player] = True
+        if isinstance(m, Drop):
+            out[e.player] = "middle_drop" if drawn[e.player] else "first_drop"
+        if isinstance(m, Declare) and e is not view.history[-1]:
+            out[e.player] = "wrong_declaration"
+        if isinstance(m, Discard | Drop | Declare):
+            turns += 1
+    if r.variant in (Variant.BASIC, Variant.RUMMY500):
+        data["first_laid"] = first_laid
+        data["melded"] = melded
+        if r.variant is Variant.BASIC:
+            data["restocks"] = 0
+        else:
+            need = None
+            if view.pickup and view.phase is Phase.DISCARD and (
+                len(view.pickup) > 1 or r.discard_pick_must_meld == "any"
+            ) and view.pickup[0] in view.hand:
+                need = view.pickup[0].code
+            data["must_meld"] = need
+    elif r.variant is Variant.INDIAN:
+        data["out"] = out
+        data["has_drawn"] = drawn
+        data["reshuffles"] = 0
+        data["wrong_declarations"] = []
+    deal = Deal(det.hands, det.stock, view.discard_pile, view.wild_card, view.dealer)
+    return GameState(
+        rules=r, players=n, deal=deal, seed=None,
+        hands=[list(h) for h in det.hands], stock=list(reversed(det.stock)),
+        discard=list(view.discard_pile), phase=view.phase, current=view.current_player,
+        upcard=view.upcard, wild_card=view.wild_card, table=list(view.table),
+        known=[list(k) for k in view.known], pickup=view.pickup,
+        turn_count=view.turn_count, history=list(view.history), data=data,
+    )
+
+
+# --------------------------------------------------------------------------- the policy
+
+
+def _value(card: Card, rules: Rules, wild: int | None) -> int:
+    return rules.card_value(card, wild)
+
+
+def _improves(hand: list[Card], card: Card, rules: Rules, wild: int | None) -> bool:
+    """True when ``card`` lowers the hand's deadwood after the best other discard."""
+    if card.is_joker or (wild is not None and card.rank == wild):
+        return True
+    now = deadwood(hand, rules, wild_rank=wild)
+    _, part = best_discard([*hand, card], rules, wild_rank=wild, exclude=(card,))
+    return part.deadwood_points < now and card not in part.deadwood
+
+
+def policy_move(engine: VariantEngine, state: GameState) -> Move:
+    """The fast policy's move for the player to move (every player, in playouts).
+
+    * Draw: take the top of the discard pile when it goes into a meld and lowers the
+      deadwood (Indian: any joker too), else draw from the stock; never drop; with the
+      stock exhausted (Rummy 500) take a legal pick or end the round.
+    * Then (table variants) lay down the melds of the best partition, lay off what fits,
+      and (Indian) declare when a valid declaration is possible.
+    * Discard the deadwood card of highest value (never the card just taken), keeping
+      Indian cards that may still make a pure sequence when there is none yet.
+    """
+    r = state.rules
+    p = state.current
+    hand = state.hands[p]
+    wild = _wild_of(state)
+    if state.phase is Phase.DRAW:
+        top = state.discard[-1] if state.discard else None
+        legal_draws: list[Move] | None = None
+        if r.variant is Variant.RUMMY500:
+            legal_draws = engine.legal_moves(state)
+            can_top = DrawDiscard(1) in legal_draws
+        else:
+            can_top = top is not None
+        if can_top and top is not None and _improves(hand, top, r, wild):
+            return DrawDiscard(1)
+        if state.stock:
+            return DrawStock()
+        if legal_draws is None:
+            legal_draws = engine.legal_moves(state)
+        picks = [m for m in legal_draws if isinstance(m, DrawDiscard)]
+        if picks:
+            return picks[0]
+        ends = [m for m in legal_draws if isinstance(m, EndRound)]
+        return ends[0] if ends else legal_draws[0]
+    # after the draw
+    if r.variant is Variant.INDIAN:
+        return _indian_finish(engine, state, hand, wild)
+    need = engine.pending_card(state)  # type: ignore[attr-defined]
+    if need is not None:
+        moves = engine.legal_moves(state)
+        holding = [m for m in moves if need in getattr(m, "cards", ())]
+        if holding:
+            return max(holding, key=lambda m: len(m.cards))  # type: ignore[attr-defined]
+        return moves[0]
+    part = best_partition(hand, r)
+    for meld in part.melds:
+        if arrange_meld(meld.cards, r) is not None:
+            return Meld(meld.cards)
+    melded = state.data["melded"]
+    assert isinstance(melded, list)
+    may_lay = r.layoff_before_first_meld or melded[p]
+    if may_lay and state.table:
+        for c in sorted(part.deadwood, key=lambda c: -_value(c, r, None)):
+            for i, tm in enumerate(state.table):
+                if extend_meld(tm, (c,), p, r) is not None:
+                    return LayOff((c,), i)
+    options = [c for c in hand if c not in state.pickup] or list(hand)
+    dead = [c for c in part.deadwood if c in options] or options
+    card = max(dead, key=lambda c: (_value(c, r, None), c._index))
+    return discard_of(card)
+
+
+def _indian_finish(
+    engine: VariantEngine, state: GameState, hand: list[Card], wild: int | None
+) -> Move:
+    r = state.rules
+    if has_pure_sequence(hand):
+        moves = engine.legal_moves(state)
+        for m in moves:
+            if isinstance(m, Declare):
+                return m
+    options = [c for c in dict.fromkeys(hand) if c not in state.pickup] or list(hand)
+    if has_pure_sequence(hand):
+        card, _ = best_discard(hand, r, wild_rank=wild, exclude=tuple(state.pickup))
+        return discard_of(card)
+    # no pure sequence yet: throw the highest natural card with no suit neighbour
+    def keep_score(c: Card) -> tuple[int, int, int]:
+        if c.is_joker or (wild is not None and c.rank == wild):
+            return (0, 0, 0)
+        near = any(
+            o is not c and o.suit is c.suit and not o.is_joker and (
+                abs(o.rank - c.rank) <= 2 or abs(o.rank - c.rank) >= 11)
+            for o in hand
+        )
+        return (0 if near else 1, _value(c, r, wild), c._index)
+
+    return discard_of(max(options, key=keep_score))
+
+
+def _free(rules: Rules) -> Rules:
+    """Indian rules without the declaration's sequence requirement (melds as melds)."""
+    got = _FREE.get(rules)
+    if got is None:
+        got = _FREE[rules] = rules.replace(min_sequences=0, min_pure_sequences=0)
+    return got
+
+
+_FREE: dict[Rules, Rules] = {}
+
+
+def _pure_draw(hand: Sequence[Card]) -> bool:
+    """True when two natural cards of a suit are within two ranks (one card from a pure
+    sequence)."""
+    masks = [0, 0, 0, 0]
+    for c in hand:
+        if c.suit is not None:
+            bit = 1 << c.rank | (1 << 14 if c.rank == 1 else 0)
+            masks[c.suit.order] |= bit
+    return any(m & (m >> 1) or m & (m >> 2) for m in masks)
+
+
+def _wild_of(state: GameState) -> int | None:
+    return wild_rank(state)
+
+
+def finish_turn(engine: VariantEngine, state: GameState, player: int, limit: int = 40) -> None:
+    """Let the fast policy finish ``player``'s turn (melds, lay-offs, the discard)."""
+    for _ in range(limit):
+        if state.result is not None or state.current != player or state.phase is Phase.DRAW:
+            return
+        engine.play(state, policy_move(engine, state))
+
+
+def play_rounds(engine: VariantEngine, state: GameState, viewer: int, rounds: int) -> None:
+    """Every player plays the fast policy until the viewer has drawn ``rounds`` more times
+    (or the hand ends)."""
+    seen = 0
+    for _ in range(400 * max(1, rounds)):
+        if state.result is not None:
+            return
+        if state.current == viewer and state.phase is Phase.DRAW:
+            if seen >= rounds:
+                return
+            seen += 1
+        engine.play(state, policy_move(engine, state))
+
+
+# --------------------------------------------------------------------------- the estimate
+
+
+def _summary(hand: Sequence[Card], table: Sequence[TableMeld], rules: Rules,
+             wild: int | None) -> tuple[int, int, int]:
+    """``(deadwood cards C, deadwood points D, meld points M)`` of a hand."""
+    if not hand:
+        return 0, 0, 0
+    if rules.variant is Variant.INDIAN:
+        d = deadwood(list(hand), rules, wild_rank=wild)
+        part = best_partition(list(hand), _free(rules), wild_rank=wild)
+        count = len(part.deadwood)
+        cap = rules.max_points
+        if not has_pure_sequence(hand):
+            # every card counts until a pure sequence is made: weigh the count the hand
+            # would have with one against the capped count, by how near one is
+            near = _pure_draw(hand)
+            count += 1 if near else 2
+            share = 0.5 if near else 0.25
+            d = round(share * min(part.deadwood_points, cap) + (1 - share) * min(d, cap))
+        sequences = sum(1 for m in part.melds if m.kind == "run")
+        if sequences < rules.min_sequences:
+            count += 1
+        return count, min(d, rules.max_points), 0
+    part = best_partition(list(hand), rules)
+    dead = list(part.deadwood)
+    if table:
+        for c in part.deadwood:
+            if any(extend_meld(tm, (c,), 0, rules) is not None for tm in table):
+                dead.remove(c)
+    m_points = sum(_value(c, rules, None) for m in part.melds for c in m.cards)
+    return len(dead), sum(_value(c, rules, None) for c in dead), m_points
+
+
+def leaf_value(state: GameState, viewer: int, cache: dict[object, tuple[int, int, int]] | None
+               = None) -> float:
+    """The estimated points for ``viewer`` over the rest of the hand (module docstring)."""
+    r = state.rules
+    if state.result is not None:
+        return hand_points(state.result, viewer, r)
+    return _estimate(_summaries(state, cache), state, viewer)
+
+
+def _summaries(state: GameState, cache: dict[object, tuple[int, int, int]] | None
+               ) -> dict[int, tuple[int, int, int]]:
+    wild = _wild_of(state)
+    table = tuple(state.table)
+    summ: dict[int, tuple[int, int, int]] = {}
+    for p in _in_deal(state):
+        key = (tuple(sorted(state.hands[p])), table)
+        got = cache.get(key) if cache is not None else None
+        if got is None:
+            got = _summary(state.hands[p], table, state.rules, wild)
+            if cache is not None:
+                cache[key] = got
+        summ[p] = got
+    return summ
+
+
+def _estimate(summ: dict[int, tuple[int, int, int]], state: GameState, viewer: int) -> float:
+    r = state.rules
+    players = list(summ)
+    mover = state.current
+    weights = {}
+    for p in players:
+        c = summ[p][0] - (0.5 if p == mover else 0.0)
+        weights[p] = math.exp(-c / TAU)
+    total = sum(weights.values())
+    prob = {p: w / total for p, w in weights.items()}
+    others = [q for q in players if q != viewer]
+    if not others:
+        return 0.0
+    if r.variant is Variant.RUMMY500:
+        on_table = [0] * state.players
+        for tm in state.table:
+            laid = tm.laid_by or (tm.owner,) * len(tm.cards)
+            for card, who in zip(tm.cards, laid, strict=True):
+                on_table[who] += _value(card, r, None)
+        s = {p: on_table[p] + summ[p][2] - (1 - prob[p]) * summ[p][1] for p in players}
+        return s[viewer] - sum(s[q] for q in others) / len(others)
+    d_v = summ[viewer][1]
+    win = prob[viewer] * sum(summ[q][1] for q in others)
+    lose = sum(prob[q] for q in others) * d_v
+    return win - lose
+
+
+def _in_deal(state: GameState) -> list[int]:
+    if state.rules.variant is Variant.INDIAN:
+        out = state.data["out"]
+        assert isinstance(out, list)
+        return [p for p in range(state.players) if out[p] is None]
+    return list(range(state.players))
+
+
+# --------------------------------------------------------------------------- values
+
+
+def table_move_values(
+    view: PlayerView, moves: Sequence[Move], budget: float | None, seed: int
+) -> list[MoveValue]:
+    """Values of Basic, Rummy 500 and Indian moves (module docstring)."""
+    rng = random.Random(f"rummy_lab coach table {seed}")
+    engine = engine_for(view.rules)
+    me = view.player
+    bel = belief(view)
+    dets = bel.sample_deals(DEFAULT_DEALS, rng)
+    states = [state_for(view, d) for d in dets]
+    cache: dict[object, tuple[int, int, int]] = {}
+    out: list[MoveValue] = []
+    for move in moves:
+        out.append(_one_ply(view, engine, states, move, me, cache, bel))
+    if budget is not None and budget > 0:
+        _deepen(view, engine, moves, out, budget, rng, bel)
+    return out
+
+
+def _one_ply(
+    view: PlayerView, engine: VariantEngine, states: list[GameState], move: Move, me: int,
+    cache: dict[object, tuple[int, int, int]], bel: UniformBelief,
+) -> MoveValue:
+    r = view.rules
+    if isinstance(move, Drop):
+        penalty = r.middle_drop if _has_drawn(view) else r.first_drop
+        return MoveValue(move, -float(penalty), 0, True, {"penalty": float(penalty)})
+    if isinstance(move, DrawStock):
+        vals = []
+        for j in range(DRAW_SAMPLES):
+            st = states[j % len(states)].copy()
+            k = j // len(states)
+            if k and len(st.stock) > k:  # another card of this deal's stock on top
+                st.stock[-1], st.stock[-1 - k] = st.stock[-1 - k], st.stock[-1]
+            engine.play(st, move)
+            finish_turn(engine, st, me)
+            vals.append(leaf_value(st, me, cache) - _danger_cost(st, me, bel, cache))
+        return MoveValue(move, sum(vals) / len(vals), len(vals))
+    vals = []
+    last: GameState | None = None
+    for st in states:
+        s = st.copy()
+        engine.play(s, move)
+        finish_turn(engine, s, me)
+        vals.append(leaf_value(s, me, cache) - _danger_cost(s, me, bel, cache))
+        last = s
+    detail = {}
+    if last is not None and last.result is None and last.discard:
+        detail["discard_index"] = float(last.discard[-1]._index)
+    return MoveValue(move, sum(vals) / len(vals), len(vals), False, detail)
+
+
+def _has_drawn(view: PlayerView) -> bool:
+    return any(e.player == view.player and isinstance(e.move, DrawStock | DrawDiscard)
+               for e in view.history)
+
+
+def _danger_cost(state: GameState, me: int, bel: UniformBelief,
+                 cache: dict[object, tuple[int, int, int]]) -> float:
+    """What the card just thrown may give the next player: its danger times the value
+    of one deadwood card fewer for that player."""
+    if state.result is not None or state.current == me or not state.discard:
+        return 0.0
+    card = state.discard[-1]
+    try:
+        danger = bel.danger(card, state.current)
+    except ValueError:
+        return 0.0
+    if danger <= 0:
+        return 0.0
+    wild = _wild_of(state)
+    summ = _summaries(state, cache)
+    q = state.current
+    before = _estimate(summ, state, me)
+    c, d, m = summ[q]
+    summ[q] = (max(0, c - 1), max(0, d - _value(card, state.rules, wild)), m)
+    after = _estimate(summ, state, me)
+    return danger * max(0.0, before - after)
+
+
+def _deepen(view: PlayerView, engine: VariantEngine, moves: Sequence[Move],
+            values: list[MoveValue], budget: float, rng: random.Random, bel: UniformBelief) -> None:
+    """Add playouts (every player on the fast policy) while the budget lasts."""
+    start = time.perf_counter()
+    me = view.player
+    sums: dict[Move, list[float]] = {m: [] for m in moves}
+    rounds = 0
+    sched = Schedule(batch=2, rounds=0, seconds=budget)
+    while sched.more(rounds, start):
+        dets = bel.sample_deals(2, rng)
+        for d in dets:
+            base = state_for(view, d)
+            for m in moves:
+                if isinstance(m, Drop):
+                    continue
+                st = base.copy()
+                engine.play(st, m)
+                finish_turn(engine, st, me)
+                play_rounds(engine, st, me, 2)
+                sums[m].append(leaf_value(st, me))
+        rounds += 1
+    for mv in values:
+        got = sums.get(mv.move)
+        if got:
+            mv.value = (mv.value + sum(got) / len(got)) / 2
+            mv.samples += len(got)

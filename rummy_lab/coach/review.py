@@ -1,0 +1,258 @@
+"""Game review: every decision of one player, the coach's move beside it, the points lost.
+
+A *decision* is a turn where the player had more than one legal move (forced moves are
+not reviewed). For each, the coach evaluates the position as the player saw it
+(:func:`rummy_lab.coach.evaluate` on ``view_for(player)`` before the move), and the row
+records the move played, the coach's best move, the loss (value of the best minus value
+of the move played, never negative) and a label by the loss:
+
+========== ===================================================
+label       loss in the variant's points
+========== ===================================================
+best        the move played is the coach's first choice
+good        under 2 points
+inaccuracy  2 to under 5 points
+mistake     5 to under 10 points
+blunder     10 points or more
+========== ===================================================
+
+The thresholds are :data:`THRESHOLDS`. Values are estimates: at the default budget a
+loss under about 1 point is within the coach's sampling noise, which is why "good"
+starts right after "best".
+
+>>> import random, rummy_lab as rl
+>>> g = rl.new_game("gin", seed=2)
+>>> _ = rl.bots.play_hand(g, [rl.bots.GreedyGinBot(), rl.bots.RandomBot()], random.Random(0))
+>>> rv = rl.coach.review(g, 1)
+>>> all(row.loss >= 0 for row in rv.rows), rv.rows[0].label in rl.coach.LABELS
+(True, True)
+"""
+
+from __future__ import annotations
+
+import html
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..engine.moves import Move
+from ._reasons import facts_line
+from ._values import MoveValue, check_budget, move_values, ranked_values
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
+__all__ = ["LABELS", "THRESHOLDS", "Review", "ReviewRow", "label_for", "review"]
+
+LABELS: tuple[str, ...] = ("best", "good", "inaccuracy", "mistake", "blunder")
+"""The labels, from the best decision to the worst."""
+
+THRESHOLDS: dict[str, float] = {"good": 2.0, "inaccuracy": 5.0, "mistake": 10.0}
+"""Upper bounds (exclusive) of the loss, in points, for each label after "best"; a loss
+at or above the "mistake" bound is a blunder."""
+
+COLORS: dict[str, str] = {
+    "best": "#1b9e77", "good": "#66a61e", "inaccuracy": "#e6ab02", "mistake": "#d95f02",
+    "blunder": "#a6111b",
+}
+
+
+def label_for(loss: float, *, is_best: bool = False) -> str:
+    """The label of a decision by its loss in points.
+
+    >>> label_for(0.0, is_best=True), label_for(1.5), label_for(3), label_for(7), label_for(12)
+    ('best', 'good', 'inaccuracy', 'mistake', 'blunder')
+    """
+    if is_best:
+        return "best"
+    if loss < THRESHOLDS["good"]:
+        return "good"
+    if loss < THRESHOLDS["inaccuracy"]:
+        return "inaccuracy"
+    if loss < THRESHOLDS["mistake"]:
+        return "mistake"
+    return "blunder"
+
+
+@dataclass(frozen=True)
+class ReviewRow:
+    """One reviewed decision.
+
+    :ivar turn: the index of the move in ``game.history``.
+    :ivar played: the move played.
+    :ivar best: the coach's move.
+    :ivar loss: value of ``best`` minus value of ``played`` (points, >= 0).
+    :ivar label: one of :data:`LABELS`.
+    :ivar reason: one sentence.
+    :ivar played_value: the value of the move played.
+    :ivar best_value: the value of the coach's move.
+    """
+
+    turn: int
+    played: Move
+    best: Move
+    loss: float
+    label: str
+    reason: str
+    played_value: float = 0.0
+    best_value: float = 0.0
+
+
+@dataclass(frozen=True)
+class Review:
+    """A player's decisions in one hand, reviewed.
+
+    :ivar player: the seat reviewed.
+    :ivar variant: the rules' name.
+    :ivar rows: one :class:`ReviewRow` per decision, in order.
+    """
+
+    player: int
+    variant: str
+    rows: tuple[ReviewRow, ...]
+
+    @property
+    def total_loss(self) -> float:
+        """Points lost over all decisions."""
+        return sum(r.loss for r in self.rows)
+
+    def counts(self) -> dict[str, int]:
+        """How many decisions got each label (every label present, maybe 0)."""
+        c = Counter(r.label for r in self.rows)
+        return {lab: c.get(lab, 0) for lab in LABELS}
+
+    def summary(self) -> str:
+        """A few lines: the label counts, the points lost, the costliest decision."""
+        n = len(self.rows)
+        if not n:
+            return f"player {self.player} had no decision to review ({self.variant})"
+        counts = ", ".join(f"{v} {k}" for k, v in self.counts().items())
+        lines = [
+            f"player {self.player}, {n} decision{'s' if n != 1 else ''} ({self.variant}): "
+            f"{counts}",
+            f"points lost: {self.total_loss:.1f} in all, {self.total_loss / n:.1f} per decision",
+        ]
+        worst = max(self.rows, key=lambda r: r.loss)
+        if worst.loss > 0:
+            lines.append(f"costliest: move {worst.turn}, {worst.played} ({worst.label}, "
+                         f"-{worst.loss:.1f}): {worst.reason}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.summary()
+
+    def chart_svg(self, width: int = 520, height: int = 160) -> str:
+        """The loss of each decision as an inline SVG bar chart, bars coloured by label."""
+        n = max(1, len(self.rows))
+        top = max([r.loss for r in self.rows] + [THRESHOLDS["mistake"]])
+        left, bottom, pad = 36, 22, 8
+        plot_w = width - left - pad
+        plot_h = height - bottom - pad
+        bar = plot_w / n
+        parts = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'role="img" aria-label="points lost per decision" class="rl-review-chart">',
+            f'<line x1="{left}" y1="{pad + plot_h}" x2="{width - pad}" y2="{pad + plot_h}" '
+            'stroke="#888"/>',
+            f'<text x="4" y="{pad + 8}" font-size="10">{top:.0f}</text>',
+            f'<text x="4" y="{pad + plot_h}" font-size="10">0</text>',
+            f'<text x="{left}" y="{height - 6}" font-size="10">points lost per decision '
+            '(move number below each bar)</text>',
+        ]
+        for key in ("good", "inaccuracy", "mistake"):
+            y = pad + plot_h - THRESHOLDS[key] / top * plot_h
+            parts.append(f'<line x1="{left}" y1="{y:.1f}" x2="{width - pad}" y2="{y:.1f}" '
+                         'stroke="#ccc" stroke-dasharray="3,3"/>')
+        for i, r in enumerate(self.rows):
+            h = max(1.0, r.loss / top * plot_h) if r.loss > 0 else 1.0
+            x = left + i * bar + bar * 0.1
+            y = pad + plot_h - h
+            title = html.escape(f"move {r.turn}: {r.played} ({r.label}, -{r.loss:.1f})")
+            parts.append(
+                f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar * 0.8:.1f}" height="{h:.1f}" '
+                f'fill="{COLORS[r.label]}"><title>{title}</title></rect>'
+            )
+            if n <= 30:
+                parts.append(f'<text x="{x + bar * 0.4:.1f}" y="{pad + plot_h + 11}" '
+                             f'font-size="8" text-anchor="middle">{r.turn}</text>')
+        parts.append("</svg>")
+        return "".join(parts)
+
+    def _repr_html_(self) -> str:
+        head = "".join(f"<th>{h}</th>" for h in
+                       ("move", "played", "coach", "loss", "label", "why"))
+        rows = []
+        for r in self.rows:
+            rows.append(
+                "<tr>"
+                f"<td>{r.turn}</td><td>{html.escape(str(r.played))}</td>"
+                f"<td>{html.escape(str(r.best))}</td><td>{r.loss:.1f}</td>"
+                f'<td style="color:{COLORS[r.label]};font-weight:bold">{r.label}</td>'
+                f"<td>{html.escape(r.reason)}</td>"
+                "</tr>"
+            )
+        summary = html.escape(self.summary()).replace("\n", "<br>")
+        return (
+            f'<div class="rl-review"><p>{summary}</p>{self.chart_svg()}'
+            f'<table><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
+            "</div>"
+        )
+
+
+def _row_reason(view: object, played: MoveValue, best: MoveValue, loss: float) -> str:
+    from ..engine.state import PlayerView
+
+    assert isinstance(view, PlayerView)
+    what = facts_line(view, played.move)
+    if played.move == best.move:
+        return f"{played.move} was the coach's choice" + (f": {what}" if what else "")
+    better = facts_line(view, best.move)
+    text = f"{played.move}" + (f" ({what})" if what else "")
+    text += f" is worth {loss:.1f} points less than {best.move}"
+    if better:
+        text += f" ({better})"
+    return text
+
+
+def review(game: Game, player: int, *, budget: float | None = None, seed: int = 0) -> Review:
+    """Review ``player``'s decisions in ``game`` (finished or still running).
+
+    :param game: a :class:`~rummy_lab.engine.game.Game`.
+    :param player: the seat to review.
+    :param budget: the coach's budget per decision (see :func:`rummy_lab.coach.evaluate`).
+    :param seed: seeds the coach (each decision gets its own seed from it).
+    :return: the :class:`Review`.
+    :raises ValueError: for something that is not a Game, an unknown player or a negative
+        budget.
+    """
+    from ..engine.game import Game
+
+    if not isinstance(game, Game):
+        raise ValueError(f"review needs a Game, got {type(game).__name__}")
+    if isinstance(player, bool) or not isinstance(player, int) or not (
+        0 <= player < game.players
+    ):
+        raise ValueError(f"player must be a seat 0..{game.players - 1}, got {player!r}")
+    b = check_budget(budget)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an integer, got {seed!r}")
+    g = game.initial()
+    rows: list[ReviewRow] = []
+    for event in game.history:
+        if event.player == player:
+            view = g.view_for(player)
+            if len(view.legal_moves) > 1:
+                values = ranked_values(view, b, seed * 7919 + event.index)
+                best = values[0]
+                played = next((mv for mv in values if mv.move == event.move), None)
+                if played is None:  # a move the engine accepts but does not list
+                    played = move_values(view, [event.move], b, seed)[0]
+                loss = max(0.0, best.value - played.value)
+                is_best = played.move == best.move
+                rows.append(ReviewRow(
+                    event.index, event.move, best.move, loss,
+                    label_for(loss, is_best=is_best),
+                    _row_reason(view, played, best, loss), played.value, best.value,
+                ))
+        g.play(event.move)
+    return Review(player, game.rules.name, tuple(rows))

@@ -208,8 +208,8 @@ def simulate(
     :param variant: preset name or Rules (``gin``, ``oklahoma``, ``500``, ``indian`` ...).
     :param games: number of hands.
     :param players: seats at the table.
-    :param bots: one bot per seat: ``"random"``, ``"greedy"`` or a Bot object (default:
-        greedy for every seat where the variant has one, else random).
+    :param bots: one bot per seat: ``"random"``, ``"greedy"``, ``"expert"`` or a Bot object
+        (default: greedy for every seat where the variant has one, else random).
     :param seed: the run's seed; game ``i`` is seeded from ``(seed, i)``.
     :param executor: any ``concurrent.futures.Executor`` (a Dask ``Client.get_executor()``
         too); ``"inline"`` runs in this process; ``None`` uses a process pool with one

@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 from .base import Bot, RandomBot, play_hand, play_match
+from .expert import ExpertBot
 from .gin import GreedyGinBot
 from .indian import GreedyIndianBot
 from .registry import BOT_NAMES, BotSpec, make_bot
@@ -23,6 +24,7 @@ __all__ = [
     "BOT_NAMES",
     "Bot",
     "BotSpec",
+    "ExpertBot",
     "GreedyGinBot",
     "GreedyIndianBot",
     "GreedyTableBot",

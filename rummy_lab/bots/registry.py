@@ -6,10 +6,12 @@ The names are what :func:`rummy_lab.simulate`, the widgets and ``rummy-lab simul
 >>> from rummy_lab.engine.rules import get_rules
 >>> make_bot("greedy", get_rules("500"))
 GreedyTableBot()
+>>> make_bot("expert", get_rules("indian"))
+ExpertBot()
 >>> make_bot("greedy-ish", get_rules("gin"))
 Traceback (most recent call last):
 ...
-ValueError: unknown bot 'greedy-ish'; use one of random, greedy or a Bot object
+ValueError: unknown bot 'greedy-ish'; use one of random, greedy, expert or a Bot object
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from collections.abc import Callable
 
 from ..engine.rules import Rules, Variant
 from .base import Bot, RandomBot
+from .expert import ExpertBot
 from .gin import GreedyGinBot
 from .indian import GreedyIndianBot
 from .table import GreedyTableBot
@@ -25,7 +28,8 @@ from .table import GreedyTableBot
 __all__ = ["BOT_NAMES", "BotSpec", "make_bot"]
 
 BotSpec = str | Bot
-"""A bot name (``"random"``, ``"greedy"``) or any object with ``choose(view, rng)``."""
+"""A bot name (``"random"``, ``"greedy"``, ``"expert"``) or any object with
+``choose(view, rng)``."""
 
 _GREEDY: dict[Variant, Callable[[], Bot]] = {
     Variant.GIN: GreedyGinBot,
@@ -37,6 +41,7 @@ _GREEDY: dict[Variant, Callable[[], Bot]] = {
 _FACTORIES: dict[str, Callable[[Rules], Bot]] = {
     "random": lambda rules: RandomBot(),
     "greedy": lambda rules: _GREEDY[rules.variant](),
+    "expert": lambda rules: ExpertBot(),
 }
 
 BOT_NAMES: tuple[str, ...] = tuple(_FACTORIES)

@@ -1,0 +1,84 @@
+"""The expert bot: plays the coach's first choice, in every variant.
+
+It asks :mod:`rummy_lab.coach` for the value of every legal move of its view and plays
+the best one, so its strength is the coach's (see ``docs/coach.md``). After each choice
+:attr:`ExpertBot.last_reason` holds one line saying why, for captions and logs.
+
+>>> import random, rummy_lab as rl
+>>> g = rl.new_game("gin", hands=["AS 2H 3C 9S 10D QC KH 4D 6S JC",
+...                              "7S 7H 4C 5C KD QH 2S 9H 3D 8D"], discard="7D", seed=1)
+>>> bot = ExpertBot()
+>>> str(bot.choose(g.view_for(1), random.Random(0)))
+'take the upcard'
+>>> bot.last_reason.startswith("take the upcard: 7♦ joins 7♠ 7♥ for the meld 7♠ 7♥ 7♦")
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..coach import Advice, evaluate
+from ..coach._reasons import one_line
+from ..coach._values import MoveValue, check_budget, ranked_values
+from ..engine.moves import Move
+from ..engine.state import PlayerView
+
+__all__ = ["ExpertBot"]
+
+
+class ExpertBot:
+    """Plays the move the coach values highest.
+
+    :param budget: the coach's budget per decision in seconds (``None``: the fast
+        default, a fixed number of determinizations per decision).
+    :raises ValueError: for a negative budget.
+
+    Each decision is seeded from the ``rng`` passed to :meth:`choose`, so a seeded game
+    replays exactly (with ``budget=None``).
+    """
+
+    def __init__(self, budget: float | None = None) -> None:
+        self.budget = check_budget(budget)
+        self.last_reason: str = ""
+        self.last_values: list[MoveValue] = []
+        self._last_view: PlayerView | None = None
+        self._last_seed = 0
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Move:
+        """The coach's best move for ``view``."""
+        legal = view.legal_moves
+        if not legal:
+            raise ValueError(f"player {view.player} has no legal move now")
+        seed = rng.getrandbits(32)
+        self._last_view, self._last_seed = view, seed
+        if len(legal) == 1:
+            self.last_values = []
+            self.last_reason = f"{legal[0]}: the only legal move"
+            return legal[0]
+        values = ranked_values(view, self.budget, seed)
+        self.last_values = values
+        best = values[0]
+        self.last_reason = f"{one_line(view, best.move)} (worth {best.value:+.1f})"
+        return best.move
+
+    def last_advice(self) -> list[Advice]:
+        """The coach's full advice for the last decision (recomputed with its seed)."""
+        if self._last_view is None or not self._last_view.legal_moves:
+            return []
+        return evaluate(self._last_view, budget=self.budget, seed=self._last_seed)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ExpertBot) and other.budget == self.budget
+
+    def __hash__(self) -> int:
+        return hash(("ExpertBot", self.budget))
+
+    def __repr__(self) -> str:
+        return "ExpertBot()" if self.budget is None else f"ExpertBot(budget={self.budget})"
+
+    def __getstate__(self) -> dict[str, object]:
+        return {"budget": self.budget}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.__init__(state["budget"])  # type: ignore[misc]

@@ -149,10 +149,14 @@ def play_openspiel_hand(
     rng: random.Random,
     *,
     check: bool = True,
+    watch: Callable[[Game], None] | None = None,
 ) -> HandRecord:
     """Play one hand: ``bot`` (rummy_lab) on OpenSpiel seat ``seat``, OpenSpiel's simple bot
     on the other; ``deck`` is the shuffled deck (dealt as the module docstring says).
 
+    :param check: compare both engines' hands before every move.
+    :param watch: called with the mirror game before each of the bot's choices (for
+        diagnostics that need the whole truth; the bot never sees it).
     :return: the rummy_lab bot's points (OpenSpiel's return for its seat).
     """
     game = os_game()
@@ -201,7 +205,8 @@ def play_openspiel_hand(
         elif phase in ("FirstUpcard", "Draw", "Discard"):
             view = mirror.view_for(seat)
             decisions += len(view.legal_moves) > 1
-            bot.peek = mirror
+            if watch is not None:
+                watch(mirror)
             move = bot.choose(view, rng)
             actions = _move_to_os(move, mirror.hand(seat))
             if isinstance(move, Knock | Gin):

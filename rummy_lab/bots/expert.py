@@ -16,13 +16,16 @@ True
 
 from __future__ import annotations
 
+import math
 import random
+from typing import TYPE_CHECKING
 
-from ..coach import Advice, evaluate
-from ..coach._reasons import one_line
-from ..coach._values import MoveValue, check_budget, ranked_values
 from ..engine.moves import Move
 from ..engine.state import PlayerView
+
+if TYPE_CHECKING:  # the coach (and its sympy/numpy) loads on the first decision
+    from ..coach import Advice
+    from ..coach._values import MoveValue
 
 __all__ = ["ExpertBot"]
 
@@ -39,7 +42,12 @@ class ExpertBot:
     """
 
     def __init__(self, budget: float | None = None) -> None:
-        self.budget = check_budget(budget)
+        if budget is not None and (
+            isinstance(budget, bool) or not isinstance(budget, int | float)
+            or math.isnan(budget) or budget < 0
+        ):
+            raise ValueError(f"budget must be None or a number of seconds >= 0, got {budget!r}")
+        self.budget = None if budget is None else float(budget)
         self.last_reason: str = ""
         self.last_values: list[MoveValue] = []
         self._last_view: PlayerView | None = None
@@ -56,6 +64,9 @@ class ExpertBot:
             self.last_values = []
             self.last_reason = f"{legal[0]}: the only legal move"
             return legal[0]
+        from ..coach._reasons import one_line
+        from ..coach._values import ranked_values
+
         values = ranked_values(view, self.budget, seed)
         self.last_values = values
         best = values[0]
@@ -64,6 +75,8 @@ class ExpertBot:
 
     def last_advice(self) -> list[Advice]:
         """The coach's full advice for the last decision (recomputed with its seed)."""
+        from ..coach import evaluate
+
         if self._last_view is None or not self._last_view.legal_moves:
             return []
         return evaluate(self._last_view, budget=self.budget, seed=self._last_seed)

@@ -242,34 +242,25 @@ class GinBehaviourBelief(UniformBelief):
         return d, p
 
     def sample_deals(self, k: int, rng: random.Random) -> list[Determinization]:
-        """``k`` determinizations resampled by the opponent's recent play."""
-        from ._gin import kit_for, mask_of
+        """``k`` determinizations: the opponent's hand from the particle filter of
+        :mod:`rummy_lab.coach._ginfilter`, the stock a random order of the rest."""
+        from ._gin import cards_of
+        from ._ginfilter import opponent_hands
 
-        discards, declined = self.evidence
         v = self.view
         q = (v.player + 1) % v.players
-        kit = kit_for(v.rules)
-        if not discards and not declined:
-            return self._improved(k, rng, q, kit)
-        cands = self._improved(3 * k, rng, q, kit)
-        weights = []
-        for det in cands:
-            h = mask_of(det.hands[q])
-            dw = kit.deadwood(h)
-            logw = 0.0
-            for card, w in discards:
-                bit = 1 << card
-                if h & bit:
-                    continue
-                _, best = kit.best_discard(h | bit)
-                logw -= self.beta * w * (dw - best)
-            for card, w in declined:
-                bit = 1 << card
-                if not h & bit and kit.is_melded(h | bit, card):
-                    logw += w * math.log(self.pass_factor)
-            weights.append(math.exp(logw))
-        return _resample(cands, weights, k, rng)
-
+        unseen = mask_of_indices([c._index for c in self.unseen])
+        known = mask_of_indices([c._index for c in v.known[q]])
+        out = []
+        rand = rng.random
+        for h in opponent_hands(v, k, rng):
+            hidden = h & ~known
+            rest = [_DECK_CARDS[i] for i in range(52) if unseen >> i & 1 and not hidden >> i & 1]
+            rest = [c for _, c in sorted((rand(), c) for c in rest)]
+            hands = [Hand(v.hand) if p == v.player else Hand(()) for p in range(v.players)]
+            hands[q] = Hand((*v.known[q], *cards_of(hidden)))
+            out.append(Determinization(tuple(hands), Hand(rest[:v.stock_count])))
+        return out
 
     def _improved(self, n: int, rng: random.Random, q: int, kit: Any) -> list[Determinization]:
         """Uniform deals whose opponent hand is then improved greedily: one pool card

@@ -161,11 +161,14 @@ class GinEvaluation:
         self.values: dict[Move, list[float]] = {m: [] for m in self.moves}
         self.exact: dict[Move, float] = {}
         self.undercut: dict[Move, float] = {}
+        stock_end = view.stock_count <= view.rules.stock_end
         for m in self.moves:
             if isinstance(m, Knock | Gin):
                 v = exact_knock_value(s, m)
                 if v is not None:
                     self.exact[m], self.undercut[m] = v
+            elif stock_end and isinstance(m, Discard):
+                self.exact[m] = 0.0  # a plain throw at the stock end draws the hand
 
     def add(self, moves: Sequence[Move], k: int) -> None:
         """Play ``moves`` on ``k`` new determinizations."""

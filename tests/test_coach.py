@@ -1,0 +1,297 @@
+"""The coach: values, reasons, exactness, review; every number checked against the engine."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from fractions import Fraction
+
+import pytest
+
+import rummy_lab as rl
+from rummy_lab.bots import GreedyGinBot, GreedyIndianBot, RandomBot, make_bot, play_hand
+from rummy_lab.coach import THRESHOLDS, Advice, Review, evaluate, explain, label_for, review
+from rummy_lab.coach._belief import belief
+from rummy_lab.engine.cards import parse_cards
+from rummy_lab.engine.moves import Discard, DrawStock, Gin, Knock, PassUpcard, TakeUpcard
+from rummy_lab.probability import outs, p_draw_out
+
+from .helpers import play, stacked_gin
+
+# Player 1 moves first (dealer 0). Its hand melds A-2-3♠, 4-5-6♥ and 7♦ 7♣ 7♥: deadwood K♠.
+KNOCKER = "AS 2S 3S 4H 5H 6H 7D 7C 7H KS"
+OTHER = "8H 9D KD KC QS JS 10D 8C 5C 2C"
+
+
+def end_of_stock() -> rl.Game:
+    """Both players pass the upcard, then draw and throw the card drawn, until player 1
+    draws the third-last card (3♣): it may knock, or throw and draw the hand."""
+    used = parse_cards(f"{KNOCKER} {OTHER} 4C 3C")
+    filler = [c for c in rl.make_deck() if c not in used][:28]
+    top = " ".join(c.code for c in filler) + " 3C"
+    g = stacked_gin(OTHER, KNOCKER, "4C", top)
+    play(g, "pass_upcard", "pass_upcard")
+    while len(g.state.stock) > 2:
+        ev = g.play("draw_stock")
+        assert ev.drawn is not None
+        if len(g.state.stock) == 2:
+            break
+        g.play(Discard(ev.drawn))
+    assert g.current_player == 1 and g.phase is rl.Phase.DISCARD
+    return g
+
+
+def test_a_knock_at_the_end_of_the_stock_is_valued_exactly() -> None:
+    """Twelve cards are unseen (the opponent's ten and the stock's two): the coach's value
+    of each knock is the average showdown over all C(12, 10) = 66 hands, recomputed here
+    with the engine's own rl.gin.showdown."""
+    g = end_of_stock()
+    view = g.view_for(1)
+    unseen = belief(view).unseen
+    assert len(unseen) == 12
+    advice = {a.move: a for a in evaluate(view)}
+    finishes = [m for m in view.legal_moves if isinstance(m, Knock | Gin)]
+    assert finishes
+    for move in finishes:
+        kept = [c for c in view.hand if c != move.card]
+        total = Fraction(0)
+        hands = list(itertools.combinations(unseen, 10))
+        assert len(hands) == 66
+        for opp in hands:
+            sd = rl.gin.showdown(kept, opp, g.rules)
+            total += sd.points if sd.winner == "knocker" else -sd.points
+        exact = total / len(hands)
+        a = advice[move]
+        assert a.exact and a.samples == 0
+        assert a.value == pytest.approx(float(exact), abs=1e-9)
+    # a plain throw at the stock end draws the hand: exactly 0
+    throw = advice[Discard("3C")]
+    assert throw.value == 0.0 and throw.exact
+
+
+def test_danger_is_exact_over_every_opponent_hand() -> None:
+    g = end_of_stock()
+    view = g.view_for(1)
+    b = belief(view, model="uniform")
+    hands = list(itertools.combinations(b.unseen, 10))
+    for card in view.hand:
+        hits = sum(
+            1 for opp in hands
+            if any(rl.is_meld([card, x, y], g.rules) for x, y in itertools.combinations(opp, 2))
+        )
+        assert b.danger(card) == pytest.approx(hits / len(hands), abs=1e-12)
+
+
+def eleven() -> tuple[rl.Game, rl.PlayerView]:
+    """Player 1 holds 7-8-9♠ and loose cards and has drawn J♠ (the draw_odds_table hand)."""
+    g = stacked_gin("AH 2H 3D 6D 8D 10C KH QD 9H 6C", "7S 8S 9S 5H 5D KC QC 2D 3C 4H",
+                    "AD", "JS")
+    play(g, "pass_upcard", "pass_upcard", "draw_stock")
+    return g, g.view_for(1)
+
+
+def test_reasons_quote_outs_and_odds_from_rl_probability() -> None:
+    _, view = eleven()
+    a = next(a for a in evaluate(view) if a.move == Discard("QC"))
+    kept = [c for c in view.hand if c.code != "QC"]
+    seen = [*view.discard_pile, parse_cards("QC")[0]]
+    found = outs(kept, "gin", seen=seen)
+    n = sum(found.values())
+    unseen = 52 - len(kept) - len(seen)
+    p = p_draw_out(n, unseen, 2)
+    sentence = f"{n} outs ({' '.join(c.glyph for c in list(found)[:6])}"
+    text = " | ".join(a.reasons)
+    assert sentence in text
+    assert f"{round(100 * float(p))}% to draw one in 2 draws" in text
+    assert "leaves" in text and "deadwood" in text
+    assert "that the opponent can meld Q♣" in text
+    line = explain(view, "discard QC")
+    assert line.startswith("discard Q♣: ") and f"{n} outs" in line
+
+
+def test_breaking_a_meld_is_said() -> None:
+    _, view = eleven()
+    a = next(a for a in evaluate(view) if a.move == Discard("8S"))
+    assert any(r.startswith("breaks 7♠ 8♠ 9♠") for r in a.reasons)
+    b = next(a for a in evaluate(view) if a.move == Discard("KC"))
+    assert any(r.startswith("keeps 7♠ 8♠ 9♠") for r in b.reasons)
+
+
+def test_advice_covers_every_legal_move_best_first() -> None:
+    _, view = eleven()
+    advice = evaluate(view)
+    assert all(isinstance(a, Advice) for a in advice)
+    assert {a.move for a in advice} == set(view.legal_moves)
+    values = [a.value for a in advice]
+    assert values == sorted(values, reverse=True)
+    assert all(a.reasons and a.reasons[0].startswith("worth ") for a in advice)
+    assert "less than" in advice[-1].reasons[0] or advice[-1].value == advice[0].value
+    # the coach keeps the run 7-8-9♠
+    assert advice[0].move not in (Discard("7S"), Discard("8S"), Discard("9S"))
+
+
+def test_same_seed_same_values() -> None:
+    _, view = eleven()
+    a = [(x.move, x.value) for x in evaluate(view, seed=3)]
+    b = [(x.move, x.value) for x in evaluate(view, seed=3)]
+    assert a == b
+
+
+def test_upcard_joining_a_set_is_taken() -> None:
+    g = rl.new_game("gin", hands=["AS 2H 3C 9S 10D QC KH 4D 6S JC",
+                                  "7S 7H 4C 5C KD QH 2S 9H 3D 8D"], discard="7D", seed=1)
+    advice = evaluate(g.view_for(1))
+    assert advice[0].move == TakeUpcard()
+    assert "7♦ joins 7♠ 7♥ for the meld 7♠ 7♥ 7♦" in advice[0].reasons
+    assert advice[1].move == PassUpcard()
+
+
+@pytest.mark.parametrize("bad", [None, "view", 3])
+def test_evaluate_needs_a_view(bad: object) -> None:
+    with pytest.raises(ValueError, match="PlayerView"):
+        evaluate(bad)  # type: ignore[arg-type]
+
+
+def test_evaluate_refuses_finished_and_waiting_views_and_bad_budgets() -> None:
+    g = end_of_stock()
+    with pytest.raises(ValueError, match="not player 0's"):
+        evaluate(g.view_for(0))
+    with pytest.raises(ValueError, match="budget"):
+        evaluate(g.view_for(1), budget=-1)
+    with pytest.raises(ValueError, match="budget"):
+        evaluate(g.view_for(1), budget="fast")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="seed"):
+        evaluate(g.view_for(1), seed=1.5)  # type: ignore[arg-type]
+    g.play(Discard("3C"))
+    assert g.is_over
+    with pytest.raises(ValueError, match="over"):
+        evaluate(g.view_for(1))
+    with pytest.raises(ValueError, match="not a legal move"):
+        explain(end_of_stock().view_for(1), DrawStock())
+
+
+def test_a_budget_gives_values_too() -> None:
+    _, view = eleven()
+    advice = evaluate(view, budget=0.05)
+    assert {a.move for a in advice} == set(view.legal_moves)
+
+
+@pytest.mark.parametrize("variant", ["basic", "500", "indian"])
+def test_table_variants_are_valued_with_reasons(variant: str) -> None:
+    g = rl.new_game(variant, seed=4)
+    rng = random.Random(0)
+    bot = GreedyIndianBot(drop=False) if variant == "indian" else make_bot("greedy", g.rules)
+    for _ in range(7):
+        g.play(bot.choose(g.view_for(g.current_player), rng))
+    view = g.view_for(g.current_player)
+    advice = evaluate(view)
+    assert {a.move for a in advice} == set(view.legal_moves)
+    assert all(len(a.reasons) >= 1 for a in advice)
+    assert [a.value for a in advice] == sorted((a.value for a in advice), reverse=True)
+
+
+def test_indian_drop_is_priced_exactly() -> None:
+    g = rl.new_game("indian", seed=3)
+    view = g.view_for(g.current_player)
+    drop = next(a for a in evaluate(view) if str(a.move) == "drop")
+    assert drop.exact and drop.value == -g.rules.first_drop
+    assert "dropping costs 20 points for sure" in drop.reasons
+
+
+def test_indian_reasons_speak_of_the_pure_sequence() -> None:
+    hands = ["5H 6H 8S 9S KD KC 2C 3D 4S JK QD AH 10C",
+             "2S 5S 8S JS 3H 6H 9H QH 4D 7D 10D KD 7C"]
+    g = rl.new_game("indian", hands=hands, wild_card="AD", discard="7H", seed=1)
+    g.play("draw_stock")
+    view = g.view_for(1)
+    texts = [" ".join(a.reasons) for a in evaluate(view)]
+    assert any("no pure sequence yet" in t for t in texts)
+
+
+def test_rummy500_deep_pick_is_described() -> None:
+    hands = ["7S 8S 2H 3D 9C JC KD", "QS QH 4C 5D 6H 10C AC"]
+    used = parse_cards(" ".join(hands) + " 9S 4D QD")
+    stock = ["4D", "QD"] + [c for c in rl.make_deck() if c not in used]
+    g = rl.new_game("500", hands=hands, discard="9S", stock=stock, dealer=1)
+    play(g, "draw_stock", "discard 4D", "draw_stock", "discard QD")
+    view = g.view_for(0)
+    pick = next(a for a in evaluate(view) if str(a.move) == "take 3 cards from the discard pile")
+    text = " ".join(pick.reasons)
+    assert "takes 3 cards (9♠ 4♦ Q♦); 9♠ must be melded this turn" in text
+
+
+# --------------------------------------------------------------------------- review
+
+
+def played_game(seed: int = 2) -> rl.Game:
+    g = rl.new_game("gin", seed=seed)
+    play_hand(g, [GreedyGinBot(), RandomBot()], random.Random(seed))
+    return g
+
+
+def test_review_rows_follow_the_decisions() -> None:
+    g = played_game()
+    rv = review(g, 1)
+    assert isinstance(rv, Review) and rv.player == 1
+    replay = g.initial()
+    expected = []
+    for e in g.history:
+        if e.player == 1 and len(replay.legal_moves()) > 1:
+            expected.append((e.index, e.move))
+        replay.play(e.move)
+    assert [(r.turn, r.played) for r in rv.rows] == expected
+    for r in rv.rows:
+        assert r.loss >= 0
+        assert r.loss == pytest.approx(r.best_value - r.played_value)
+        assert r.label == label_for(r.loss, is_best=r.played == r.best)
+        assert r.reason and str(r.played) in r.reason
+    assert sum(rv.counts().values()) == len(rv.rows)
+
+
+def test_review_summary_and_display() -> None:
+    rv = review(played_game(), 1)
+    text = rv.summary()
+    assert text.startswith("player 1, ") and "points lost" in text
+    html = rv._repr_html_()
+    assert "<table>" in html and "<svg" in html and html.count("<rect") == len(rv.rows)
+
+
+def test_review_of_a_running_game_and_of_a_player_without_decisions() -> None:
+    g = rl.new_game("gin", seed=9)
+    rv = review(g, 0)
+    assert rv.rows == () and "no decision" in rv.summary()
+
+
+def test_review_refuses_bad_input() -> None:
+    g = played_game()
+    with pytest.raises(ValueError, match="Game"):
+        review(g.view_for(0), 0)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="seat"):
+        review(g, 2)
+    with pytest.raises(ValueError, match="budget"):
+        review(g, 0, budget=-0.5)
+
+
+@pytest.mark.parametrize(("loss", "label"), [
+    (0.0, "good"), (THRESHOLDS["good"] - 0.01, "good"), (THRESHOLDS["good"], "inaccuracy"),
+    (THRESHOLDS["inaccuracy"], "mistake"), (THRESHOLDS["mistake"], "blunder"),
+])
+def test_label_thresholds(loss: float, label: str) -> None:
+    assert label_for(loss) == label
+    assert label_for(loss, is_best=True) == "best"
+
+
+def test_hand_points_per_variant() -> None:
+    from rummy_lab.coach import hand_points
+
+    g = rl.new_game("basic", seed=1)
+    play_hand(g, [make_bot("greedy", g.rules)] * 2, random.Random(1))
+    res = g.result
+    assert res is not None and res.winner is not None
+    w, lose = res.winner, 1 - res.winner
+    assert hand_points(res, w, g.rules) == res.points
+    assert hand_points(res, lose, g.rules) == -res.points  # two players: the loser's hand
+    g = rl.new_game("indian", seed=3)
+    g.play("drop")
+    assert g.result is not None
+    assert hand_points(g.result, 0, g.rules) == 20 and hand_points(g.result, 1, g.rules) == -20

@@ -33,6 +33,7 @@ from .engine.display import get_display, reset_display, set_display
 from .engine.game import Game, new_game
 from .engine.match import Match, new_match
 from .engine.melds import Meld, classify_meld, is_meld
+from .engine.rulebook import RulesCard, VariantTable, compare_variants, rules_card
 from .engine.solver import (
     Partition,
     all_best_partitions,
@@ -65,16 +66,19 @@ __all__ = [
     "Rank",
     "Report",
     "Rules",
+    "RulesCard",
     "RulesLike",
     "RummyError",
     "Suit",
     "Variant",
+    "VariantTable",
     "__version__",
     "all_best_partitions",
     "best_discard",
     "best_partition",
     "classify_meld",
     "clean_cards",
+    "compare_variants",
     "deadwood",
     "format_cards",
     "get_display",
@@ -85,6 +89,7 @@ __all__ = [
     "new_match",
     "parse_cards",
     "reset_display",
+    "rules_card",
     "set_display",
     "simulate",
 ]

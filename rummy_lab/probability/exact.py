@@ -41,6 +41,7 @@ __all__ = [
     "KINDS",
     "CoefficientOf",
     "DrawOdds",
+    "DrawOddsTable",
     "Formula",
     "complete_hand_count",
     "count_hands_without",
@@ -957,6 +958,23 @@ class DrawOdds:
         )
 
 
+class DrawOddsTable(list[DrawOdds]):
+    """The rows of :func:`draw_odds_table` (a list), shown as a table in Jupyter."""
+
+    def _repr_html_(self) -> str:
+        from ..engine.display import html_table
+
+        draws = sorted({k for row in self for k in row.p_hit})
+        header = ["discard", "deadwood after", "outs", "unseen",
+                  *(f"P(out in {k} draw{'s' if k != 1 else ''})" for k in draws)]
+        rows = [[("keep" if r.discard is None else r.discard.glyph), r.deadwood,
+                 f"{r.out_count} ({' '.join(c.glyph for c in r.outs) or 'none'})", r.unseen,
+                 *(f"{float(r.p_hit[k]):.1%}" if k in r.p_hit else "" for k in draws)]
+                for r in self]
+        return html_table(header, rows, caption="Discards, best first: what each leaves",
+                          css_class="rl-draw-odds")
+
+
 def draw_odds_table(
     cards: CardsLike,
     rules: RulesLike = "gin",
@@ -966,7 +984,7 @@ def draw_odds_table(
     wild_rank: int | None = None,
     decks: int | None = None,
     players: int | None = None,
-) -> list[DrawOdds]:
+) -> DrawOddsTable:
     """For each possible discard of an over-size hand, the outs and the odds of hitting one.
 
     A hand larger than the variant's hand size (Gin: 11 cards after the draw) gets one row
@@ -1032,7 +1050,7 @@ def draw_odds_table(
             -1 if row.discard is None else row.discard.index,
         )
     )
-    return rows
+    return DrawOddsTable(rows)
 
 
 def expected_deadwood_after_draw(

@@ -33,7 +33,14 @@ from .engine.display import get_display, reset_display, set_display
 from .engine.game import Game, new_game
 from .engine.match import Match, new_match
 from .engine.melds import Meld, classify_meld, is_meld
-from .engine.rulebook import RulesCard, VariantTable, compare_variants, rules_card
+from .engine.rulebook import (
+    RulesCard,
+    TurnPicture,
+    VariantTable,
+    compare_variants,
+    rules_card,
+    turn_picture,
+)
 from .engine.solver import (
     Partition,
     all_best_partitions,
@@ -70,6 +77,7 @@ __all__ = [
     "RulesLike",
     "RummyError",
     "Suit",
+    "TurnPicture",
     "Variant",
     "VariantTable",
     "__version__",
@@ -92,6 +100,7 @@ __all__ = [
     "rules_card",
     "set_display",
     "simulate",
+    "turn_picture",
 ]
 
 

@@ -23,13 +23,15 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from html import escape
 
-from .cards import Hand, parse_cards
+from .cards import Card, Hand, parse_cards
 from .game import new_game
 from .rules import Rules, RulesLike, Variant, get_rules
 from .scoring.gin import game_totals, hollywood_totals, knock_limit, showdown
 from .scoring.indian import check_declaration, count_points
+from .solver import Partition, best_discard, best_partition
 
-__all__ = ["RulesCard", "VariantTable", "Worked", "compare_variants", "rules_card"]
+__all__ = ["RulesCard", "TurnPicture", "VariantTable", "Worked", "compare_variants", "rules_card",
+           "turn_picture"]
 
 _TITLES = {
     "basic": "Basic (Straight) Rummy",
@@ -496,3 +498,85 @@ def compare_variants(names: Iterable[RulesLike] | None = None) -> VariantTable:
         tuple(_title(r) for r in chosen),
         tuple((q, tuple(f(r) for r in chosen)) for q, f in rows),
     )
+
+
+# --------------------------------------------------------------------------- one picture
+
+
+@dataclass(frozen=True)
+class TurnPicture:
+    """Rummy in one picture: the goal, one turn (draw, meld, discard) and what it gained.
+
+    :ivar before: the hand's best partition before the turn.
+    :ivar drawn: the card drawn. :ivar discard: the card thrown (the solver's choice).
+    :ivar after: the best partition after the discard.
+    """
+
+    rules: Rules
+    before: Partition
+    drawn: Card
+    discard: Card
+    after: Partition
+
+    @property
+    def steps(self) -> tuple[str, str, str]:
+        """The turn in three sentences, with the numbers."""
+        b, a = self.before, self.after
+        new = len(a.melds) - len(b.melds)
+        made = (f"the {self.drawn.glyph} makes {new} new meld{'s' if new != 1 else ''}"
+                if new > 0 else "the melds stay as they were")
+        return (
+            f"Draw: take the {self.drawn.glyph} from the stock (or the top of the discard pile).",
+            f"Meld: {made}; {a.melded_count} of {len(a.cards)} cards are in melds.",
+            f"Discard: throw the {self.discard.glyph}; deadwood goes from {b.deadwood_points} "
+            f"to {a.deadwood_points} points.",
+        )
+
+    def _repr_html_(self) -> str:
+        from .display import card_back_svg, card_svg, partition_html
+
+        fg = "var(--jp-ui-font-color1,#1a1a1a)"
+        step = ('<div style="flex:1 1 14em;min-width:14em;padding:6px 8px;border:1px solid '
+                'var(--jp-border-color1,#999);border-radius:8px">')
+        draw, meld, throw = self.steps
+        return (
+            f'<div class="rl-turn-picture" style="color:{fg}">'
+            "<div><b>The goal:</b> arrange your cards into melds (sets of one rank, runs in one "
+            "suit); cards left over are deadwood and count against you.</div>"
+            f'<div style="margin:6px 0"><b>Before the turn</b> ({self.before.deadwood_points} '
+            f"deadwood):{partition_html(self.before, rules=self.rules, size='small')}</div>"
+            '<div style="display:flex;gap:10px;flex-wrap:wrap">'
+            f'{step}<b>1.</b> {escape(draw)}<div style="display:flex;gap:6px;margin-top:4px">'
+            f"{card_back_svg(size='small')}&#8594;{card_svg(self.drawn, size='small')}</div></div>"
+            f"{step}<b>2.</b> {escape(meld)}</div>"
+            f'{step}<b>3.</b> {escape(throw)}<div style="margin-top:4px">'
+            f"{card_svg(self.discard, size='small')}</div></div></div>"
+            f'<div style="margin:6px 0"><b>After the turn</b> ({self.after.deadwood_points} '
+            f"deadwood):{partition_html(self.after, rules=self.rules, size='small')}</div></div>"
+        )
+
+
+def turn_picture(hand: str = "7S 7H 4C 5C 6C KD QH 2S 9D 3H", drawn: str = "7D",
+                 rules: RulesLike = "gin") -> TurnPicture:
+    """One turn of rummy worked by the solver: draw a card, see the melds, throw the worst.
+
+    >>> pic = turn_picture()
+    >>> pic.discard.code, pic.before.deadwood_points, pic.after.deadwood_points
+    ('KD', 48, 24)
+    >>> pic.steps[1:]
+    ('Meld: the 7♦ makes 1 new meld; 6 of 10 cards are in melds.', \
+'Discard: throw the K♦; deadwood goes from 48 to 24 points.')
+
+    :param hand: the hand before the turn. :param drawn: the card drawn.
+    :raises ValueError: for bad cards, or a drawn card already in the hand.
+    """
+    r = get_rules(rules)
+    cards = parse_cards(hand)
+    extra = parse_cards(drawn)
+    if len(extra) != 1:
+        raise ValueError(f"drawn must be one card, got {drawn!r}")
+    if extra[0] in cards and r.decks_for(r.min_players) == 1:
+        raise ValueError(f"{extra[0].code} is already in the hand")
+    before = best_partition(cards, r)
+    discard, after = best_discard((*cards, extra[0]), r)
+    return TurnPicture(r, before, extra[0], discard, after)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from html import escape
 
 from ..cards import Card, CardsLike, Suit, clean_cards
 from ..display import html_table, partition_html
@@ -218,9 +219,11 @@ class Showdown:
             [["deadwood", self.knocker_deadwood, self.defender_deadwood],
              ["laid off", "", " ".join(c.glyph for c in self.layoffs) or "none"],
              ["points", *won]],
-            caption=self.explain(), css_class="rl-showdown",
+            css_class="rl-showdown",
         )
-        return (table + '<div style="display:flex;gap:24px;flex-wrap:wrap">'
+        head = (f'<div class="rl-showdown-result" style="font-weight:600;margin:2px 0 4px;'
+                f'color:var(--jp-ui-font-color1,#1a1a1a)">{escape(self.explain())}</div>')
+        return (head + table + '<div style="display:flex;gap:24px;flex-wrap:wrap">'
                 + partition_html(self.knocker_partition, size="small")
                 + partition_html(self.defender_partition, size="small") + "</div>")
 

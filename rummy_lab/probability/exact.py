@@ -46,6 +46,7 @@ __all__ = [
     "complete_hand_count",
     "count_hands_without",
     "draw_odds_table",
+    "duplicates_in_hand",
     "expected_deadwood_after_draw",
     "formula",
     "outs",
@@ -53,6 +54,7 @@ __all__ = [
     "p_dealt_gin",
     "p_draw_out",
     "p_hand_contains",
+    "p_natural_meld_with_jokers",
 ]
 
 KINDS: tuple[str, ...] = ("set", "run", "meld")
@@ -757,6 +759,68 @@ def p_dealt_gin(rules: RulesLike = "gin", *, hand_size: int = 10) -> sympy.Ratio
 
 
 # --------------------------------------------------------------------------- draws
+
+
+def p_natural_meld_with_jokers(
+    kind: str,
+    n: int,
+    rules: RulesLike = "indian",
+    *,
+    decks: int | None = None,
+    players: int | None = None,
+) -> sympy.Rational:
+    """Like :func:`p_hand_contains`, but dealt from the whole deck *with* its printed jokers,
+    counting only melds of natural cards (a pure sequence, in Indian Rummy's words).
+
+    Printed jokers take places in the hand but never join a natural meld, so by the law of
+    total probability over the number ``j`` of jokers dealt::
+
+        P = sum_j  C(J, j) C(N, n - j) / C(N + J, n)  *  p_hand_contains(kind, n - j)
+
+    with ``J`` printed jokers and ``N`` other cards. (A wild-rank card at its own place keeps
+    a sequence pure, so wild ranks change nothing here.)
+
+    >>> round(float(p_natural_meld_with_jokers("run", 13, "indian")), 4)  # 108 cards
+    0.3501
+    >>> p_natural_meld_with_jokers("run", 10, "gin") == p_hand_contains("run", 10, "gin")
+    True
+    """
+    kind = _check_kind(kind)
+    r, d = _rules_and_decks(rules, decks, players)
+    jokers = r.printed_jokers
+    naturals = 52 * d
+    n = _whole("n", n, 0, naturals + jokers)
+    total = sympy.binomial(naturals + jokers, n)
+    out = sympy.Integer(0)
+    for j in range(0, min(jokers, n) + 1):
+        if n - j > naturals:
+            continue
+        weight = sympy.binomial(jokers, j) * sympy.binomial(naturals, n - j)
+        out += weight * p_hand_contains(kind, n - j, r, decks=d)
+    return sympy.Rational(out, total)
+
+
+def duplicates_in_hand(n: int, rules: RulesLike = "indian", *, decks: int | None = None,
+                       players: int | None = None) -> tuple[sympy.Rational, sympy.Rational]:
+    """With two (or more) decks: the expected number of duplicate pairs (two copies of the
+    same card) in an ``n``-card hand, and the probability of none. Jokers aside.
+
+    >>> pairs, none = duplicates_in_hand(13, "indian")   # 104 natural cards
+    >>> round(float(pairs), 3), round(float(none), 3)
+    (0.757, 0.425)
+    """
+    _, d = _rules_and_decks(rules, decks, players)
+    cards = 52 * d
+    n = _whole("n", n, 0, cards)
+    if d < 2:
+        return sympy.Integer(0), sympy.Integer(1)
+    total = sympy.binomial(cards, n)
+    # each of the 52 faces contributes C(d, 2) pairs if all its copies could be there
+    pairs = 52 * sympy.binomial(d, 2) * sympy.binomial(cards - 2, n - 2) / total if n >= 2 \
+        else sympy.Integer(0)
+    # no duplicates: choose n distinct faces, then one of d copies of each
+    none = sympy.binomial(52, n) * sympy.Integer(d) ** n / total if n <= 52 else sympy.Integer(0)
+    return sympy.Rational(pairs), sympy.Rational(none)
 
 
 def p_draw_out(outs: int, unseen: int, draws: int) -> sympy.Rational:

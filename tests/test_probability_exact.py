@@ -504,3 +504,15 @@ def test_natural_melds_with_printed_jokers_by_total_probability() -> None:
     share_none = sum(len(set(h)) == 13 for h in hands) / len(hands)
     assert abs(share_none - float(none)) < 4 * math.sqrt(0.25 / len(hands))
     assert duplicates_in_hand(13, "gin") == (0, 1)
+
+
+def test_two_deck_odds_follow_from_one_deck_odds_by_distinct_cards() -> None:
+    from rummy_lab.probability.exact import distinct_cards_distribution
+
+    dist = distinct_cards_distribution(13, "indian")
+    assert sum(dist.values()) == 1 and min(dist) == 7 and max(dist) == 13
+    two = rl.probability.p_hand_contains("run", 13, "indian")
+    weighted = sum(p * rl.probability.p_hand_contains("run", k, "indian", decks=1)
+                   for k, p in dist.items())
+    assert weighted == two
+    assert distinct_cards_distribution(4, "gin") == {4: 1}

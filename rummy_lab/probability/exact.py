@@ -45,6 +45,7 @@ __all__ = [
     "Formula",
     "complete_hand_count",
     "count_hands_without",
+    "distinct_cards_distribution",
     "draw_odds_table",
     "duplicates_in_hand",
     "expected_deadwood_after_draw",
@@ -821,6 +822,32 @@ def duplicates_in_hand(n: int, rules: RulesLike = "indian", *, decks: int | None
     # no duplicates: choose n distinct faces, then one of d copies of each
     none = sympy.binomial(52, n) * sympy.Integer(d) ** n / total if n <= 52 else sympy.Integer(0)
     return sympy.Rational(pairs), sympy.Rational(none)
+
+
+def distinct_cards_distribution(n: int, rules: RulesLike = "indian", *, decks: int | None = None,
+                                players: int | None = None) -> dict[int, sympy.Rational]:
+    """With several decks: the probability that an ``n``-card hand holds exactly ``k``
+    different cards (faces), for each ``k``. Jokers aside.
+
+    Why: a two-deck hand of thirteen cards is, face by face, a one-deck hand of ``k``
+    cards, so odds for two decks follow from one-deck odds by total probability.
+
+    >>> dist = distinct_cards_distribution(13, "indian")
+    >>> round(float(dist[13]), 3), round(float(dist[12]), 3), sum(dist.values())
+    (0.425, 0.415, 1)
+    """
+    _, d = _rules_and_decks(rules, decks, players)
+    cards = 52 * d
+    n = _whole("n", n, 0, cards)
+    total = sympy.binomial(cards, n)
+    out: dict[int, sympy.Rational] = {}
+    for k in range(0, min(n, 52) + 1):
+        # choose k faces, then how many copies of each: a polynomial coefficient
+        per_faces = sympy.Poly(((1 + X) ** d - 1) ** k, X).coeff_monomial(X**n)
+        ways = sympy.binomial(52, k) * per_faces
+        if ways:
+            out[k] = sympy.Rational(ways, total)
+    return out
 
 
 def p_draw_out(outs: int, unseen: int, draws: int) -> sympy.Rational:

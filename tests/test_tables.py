@@ -82,6 +82,15 @@ def test_report_table_and_points() -> None:
     assert "net points per hand" in html and str(net) in html and "60 gin hands" in html
     with pytest.raises(ValueError, match=r"seat must be 0\.\.1"):
         rep.net_points(2)
+    # the same deals with another seat-0 bot: paired deal by deal
+    other = rl.simulate("gin", 60, bots=(rl.bots.GreedyGinBot(knock_at=0), "random"), seed=2,
+                        executor="inline", progress=False)
+    diff = rep.paired_difference(other)
+    assert diff.value == pytest.approx(net.value - other.net_points(0).value)
+    assert rep.paired_difference(rep).value == 0
+    with pytest.raises(ValueError, match="same deals"):
+        rep.paired_difference(rl.simulate("gin", 60, seed=3, executor="inline",
+                                          progress=False))
 
 
 def test_lesson_helpers() -> None:

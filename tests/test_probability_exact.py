@@ -516,3 +516,16 @@ def test_two_deck_odds_follow_from_one_deck_odds_by_distinct_cards() -> None:
                    for k, p in dist.items())
     assert weighted == two
     assert distinct_cards_distribution(4, "gin") == {4: 1}
+
+
+@pytest.mark.parametrize("kind", ["set", "run", "meld"])
+def test_toy_deck_listing_matches_the_counting(kind: str) -> None:
+    """Every hand of the 3-suit, 6-rank toy deck, checked card by card against the DP."""
+    from rummy_lab.probability.exact import holds, toy_deck
+
+    deck = toy_deck(6, 3)
+    assert len(deck) == 18 and len(set(deck)) == 18
+    for n in (3, 4, 5):
+        listed = sum(not holds(h, kind) for h in itertools.combinations(deck, n))
+        counted = rl.probability.count_hands_without(kind, n, ranks=range(1, 7), suits=3)
+        assert listed == counted, (kind, n)

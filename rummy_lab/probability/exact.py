@@ -50,12 +50,14 @@ __all__ = [
     "duplicates_in_hand",
     "expected_deadwood_after_draw",
     "formula",
+    "holds",
     "outs",
     "p_complete_hand",
     "p_dealt_gin",
     "p_draw_out",
     "p_hand_contains",
     "p_natural_meld_with_jokers",
+    "toy_deck",
 ]
 
 KINDS: tuple[str, ...] = ("set", "run", "meld")
@@ -275,6 +277,57 @@ def _contain_moves(
         nxt = (tuple(sorted(codes)), k)
         out[nxt] = out.get(nxt, 0) + 1
     return out
+
+
+def toy_deck(ranks: int = 6, suits: int = 3) -> tuple[Card, ...]:
+    """A small deck for checking formulas by listing every hand: ace..``ranks`` in the
+    first ``suits`` suits (spades, hearts, diamonds, clubs).
+
+    >>> toy_deck(4, 2)
+    (Card('AS'), Card('2S'), Card('3S'), Card('4S'), Card('AH'), Card('2H'), Card('3H'), Card('4H'))
+    """
+    ranks = _whole("ranks", ranks, 1, 13)
+    suits = _whole("suits", suits, 1, 4)
+    wanted = {s: i for i, s in enumerate(("S", "H", "D", "C")[:suits])}
+    return tuple(sorted((c for c in make_deck() if c.suit is not None and c.rank <= ranks
+                         and c.suit.value in wanted),
+                        key=lambda c: (wanted[c.suit.value] if c.suit else 0, c.rank)))
+
+
+def holds(cards: CardsLike, kind: str = "meld", rules: RulesLike = "gin") -> bool:
+    """True when the cards include at least one ``kind`` (set, run or meld): the plain
+    check, card by card, that the counting formulas are tested against.
+
+    >>> holds("7S 7H 7D 2C", "set"), holds("7S 8S 9H 2C", "run"), holds("QS KS AS", "run", "500")
+    (True, False, True)
+    """
+    kind = _check_kind(kind)
+    r = get_rules(rules)
+    hand = clean_cards(cards)
+    m = r.min_meld
+    if kind in ("set", "meld"):
+        by_rank: dict[int, set[object] | list[object]] = {}
+        for c in hand:
+            if c.rank:
+                bucket = by_rank.setdefault(c.rank, set() if r.set_distinct_suits else [])
+                if isinstance(bucket, set):
+                    bucket.add(c.suit)
+                else:
+                    bucket.append(c.suit)
+        if any(len(v) >= m for v in by_rank.values()):
+            return True
+    if kind in ("run", "meld"):
+        by_suit: dict[object, set[int]] = {}
+        for c in hand:
+            if c.rank:
+                ranks = by_suit.setdefault(c.suit, set())
+                ranks.add(c.rank)
+                if c.rank == 1 and r.ace_high:
+                    ranks.add(14)
+        for ranks in by_suit.values():
+            if any(all(x + i in ranks for i in range(m)) for x in ranks):
+                return True
+    return False
 
 
 def count_hands_without(

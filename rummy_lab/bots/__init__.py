@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from .base import Bot, RandomBot, play_hand, play_match
+from .base import Bot, RandomBot, play_hand, play_match, play_until_turn
 from .expert import ExpertBot
 from .gin import GreedyGinBot
 from .indian import GreedyIndianBot
@@ -32,4 +32,5 @@ __all__ = [
     "make_bot",
     "play_hand",
     "play_match",
+    "play_until_turn",
 ]

@@ -243,7 +243,7 @@ def test_review_rows_follow_the_decisions() -> None:
     for r in rv.rows:
         assert r.loss >= 0
         assert r.loss == pytest.approx(r.best_value - r.played_value)
-        assert r.label == label_for(r.loss, is_best=r.played == r.best)
+        assert r.label == label_for(r.loss, is_best=r.played == r.best, noise=r.noise)
         assert r.reason and str(r.played) in r.reason
     assert sum(rv.counts().values()) == len(rv.rows)
 

@@ -202,7 +202,8 @@ class GinEvaluation:
 
 
 def gin_move_values(
-    view: PlayerView, moves: Sequence[Move], budget: float | None, seed: int
+    view: PlayerView, moves: Sequence[Move], budget: float | None, seed: int,
+    *, keep: Sequence[Move] = (),
 ) -> list[MoveValue]:
     """Racing evaluation: every move on the first batch of determinizations, then only
     the moves not yet clearly worse than the best (paired difference over ``RACE_Z``
@@ -218,8 +219,8 @@ def gin_move_values(
     while alive and sched.more(done, start):
         ev.add(alive, sched.batch)
         done += 1
-        alive = _survivors(ev, alive)
-        if len(alive) == 1 and not any(
+        alive = _survivors(ev, alive, done, keep)
+        if len(alive) == 1 and not keep and not any(
             abs(v - ev.mean(alive[0])) < 3.0 for v in ev.exact.values()
         ):
             break  # one move left, and no exact knock close enough to need more samples
@@ -231,22 +232,27 @@ def gin_move_values(
         if m in ev.exact:
             out.append(MoveValue(m, ev.exact[m], 0, True, detail))
         else:
-            out.append(MoveValue(m, ev.mean(m), len(ev.values[m]), False, detail))
+            out.append(MoveValue(m, ev.mean(m), len(ev.values[m]), False, detail,
+                                 tuple(ev.values[m])))
     return out
 
 
 DEFAULT_BATCH = 8
 DEFAULT_ROUNDS = 8
-RACE_Z = 2.0
+MIN_ROUNDS = 2
+RACE_Z = 2.5
 RACE_SLACK = 0.5
 
 
-def _survivors(ev: GinEvaluation, alive: list[Move]) -> list[Move]:
+def _survivors(ev: GinEvaluation, alive: list[Move], done: int, always: Sequence[Move]
+               ) -> list[Move]:
+    if done < MIN_ROUNDS:
+        return alive
     best = max(alive, key=ev.mean)
     bv = ev.values[best]
     keep = []
     for m in alive:
-        if m == best:
+        if m == best or m in always:
             keep.append(m)
             continue
         mv = ev.values[m]

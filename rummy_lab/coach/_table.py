@@ -459,7 +459,7 @@ def _one_ply(
             engine.play(st, move)
             finish_turn(engine, st, me)
             vals.append(leaf_value(st, me, cache) - _danger_cost(st, me, bel, cache))
-        return MoveValue(move, sum(vals) / len(vals), len(vals))
+        return MoveValue(move, sum(vals) / len(vals), len(vals), False, {}, tuple(vals))
     vals = []
     last: GameState | None = None
     for st in states:
@@ -471,7 +471,7 @@ def _one_ply(
     detail = {}
     if last is not None and last.result is None and last.discard:
         detail["discard_index"] = float(last.discard[-1]._index)
-    return MoveValue(move, sum(vals) / len(vals), len(vals), False, detail)
+    return MoveValue(move, sum(vals) / len(vals), len(vals), False, detail, tuple(vals))
 
 
 def _has_drawn(view: PlayerView) -> bool:

@@ -38,6 +38,8 @@ class MoveValue:
     :ivar exact: True when the value is exact (every hidden deal enumerated, or the move
         ends the hand with a known score).
     :ivar detail: numbers the reasons quote (undercut risk, playout outcomes...).
+    :ivar per_deal: the value on each determinization, in order (moves share the
+        determinizations, so two moves' lists can be compared pairwise).
     """
 
     move: Move
@@ -45,6 +47,27 @@ class MoveValue:
     samples: int = 0
     exact: bool = False
     detail: dict[str, float] = field(default_factory=dict)
+    per_deal: tuple[float, ...] = ()
+
+    def noise_against(self, other: MoveValue) -> float:
+        """Standard error of ``other.value - self.value`` from their paired values (0 when
+        both are exact)."""
+        a, b = self.per_deal, other.per_deal
+        if not a and not b:
+            return 0.0
+        if not a or not b:
+            xs = a or b
+            n = len(xs)
+            if n < 2:
+                return 0.0
+            m = sum(xs) / n
+            return math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1) / n)
+        n = min(len(a), len(b))
+        if n < 2:
+            return 0.0
+        d = [b[i] - a[i] for i in range(n)]
+        m = sum(d) / n
+        return math.sqrt(sum((x - m) ** 2 for x in d) / (n - 1) / n)
 
 
 @dataclass(frozen=True)
@@ -140,23 +163,27 @@ def hand_points(result: GameResult, player: int, rules: Rules) -> float:
 
 
 def move_values(
-    view: PlayerView, moves: Sequence[Move], budget: float | None, seed: int
+    view: PlayerView, moves: Sequence[Move], budget: float | None, seed: int,
+    *, keep: Sequence[Move] = (),
 ) -> list[MoveValue]:
-    """Every move's :class:`MoveValue` (same order as ``moves``)."""
+    """Every move's :class:`MoveValue` (same order as ``moves``); moves in ``keep`` get
+    as many determinizations as the best one (a review keeps the move played)."""
     if view.rules.variant is Variant.GIN:
         from ._gincoach import gin_move_values
 
-        return gin_move_values(view, moves, budget, seed)
+        return gin_move_values(view, moves, budget, seed, keep=keep)
     from ._table import table_move_values
 
     return table_move_values(view, moves, budget, seed)
 
 
-def ranked_values(view: PlayerView, budget: float | None, seed: int) -> list[MoveValue]:
+def ranked_values(
+    view: PlayerView, budget: float | None, seed: int, *, keep: Sequence[Move] = ()
+) -> list[MoveValue]:
     """Every legal move's :class:`MoveValue`, best first (ties keep the order of
     ``view.legal_moves``)."""
     moves = list(view.legal_moves)
-    values = move_values(view, moves, budget, seed)
+    values = move_values(view, moves, budget, seed, keep=keep)
     order = {m: i for i, m in enumerate(moves)}
     return sorted(values, key=lambda mv: (-mv.value, order[mv.move]))
 

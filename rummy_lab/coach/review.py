@@ -10,15 +10,16 @@ of the move played, never negative) and a label by the loss:
 label       loss in the variant's points
 ========== ===================================================
 best        the move played is the coach's first choice
-good        under 2 points
+good        under 2 points, or within two standard errors of 0
 inaccuracy  2 to under 5 points
 mistake     5 to under 10 points
 blunder     10 points or more
 ========== ===================================================
 
-The thresholds are :data:`THRESHOLDS`. Values are estimates: at the default budget a
-loss under about 1 point is within the coach's sampling noise, which is why "good"
-starts right after "best".
+The thresholds are :data:`THRESHOLDS`. Values are averages over sampled deals, so a loss
+has a standard error (from the paired values of the two moves on the same deals): a loss
+the coach cannot tell from zero at its precision is "good", whatever its size. The move
+played always gets as many deals as the coach's best move.
 
 >>> import random, rummy_lab as rl
 >>> g = rl.new_game("gin", seed=2)
@@ -57,15 +58,21 @@ COLORS: dict[str, str] = {
 }
 
 
-def label_for(loss: float, *, is_best: bool = False) -> str:
+def label_for(loss: float, *, is_best: bool = False, noise: float = 0.0) -> str:
     """The label of a decision by its loss in points.
+
+    ``noise`` is the standard error of the loss (the coach's values are averages over
+    sampled deals): a loss within two standard errors of zero cannot be told from the
+    best move at the coach's precision, so it is "good" however large.
 
     >>> label_for(0.0, is_best=True), label_for(1.5), label_for(3), label_for(7), label_for(12)
     ('best', 'good', 'inaccuracy', 'mistake', 'blunder')
+    >>> label_for(3, noise=2.0)
+    'good'
     """
     if is_best:
         return "best"
-    if loss < THRESHOLDS["good"]:
+    if loss < THRESHOLDS["good"] or loss < 2 * noise:
         return "good"
     if loss < THRESHOLDS["inaccuracy"]:
         return "inaccuracy"
@@ -86,6 +93,7 @@ class ReviewRow:
     :ivar reason: one sentence.
     :ivar played_value: the value of the move played.
     :ivar best_value: the value of the coach's move.
+    :ivar noise: the standard error of ``loss``.
     """
 
     turn: int
@@ -96,6 +104,7 @@ class ReviewRow:
     reason: str
     played_value: float = 0.0
     best_value: float = 0.0
+    noise: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -242,17 +251,18 @@ def review(game: Game, player: int, *, budget: float | None = None, seed: int = 
         if event.player == player:
             view = g.view_for(player)
             if len(view.legal_moves) > 1:
-                values = ranked_values(view, b, seed * 7919 + event.index)
+                values = ranked_values(view, b, seed * 7919 + event.index, keep=(event.move,))
                 best = values[0]
                 played = next((mv for mv in values if mv.move == event.move), None)
                 if played is None:  # a move the engine accepts but does not list
                     played = move_values(view, [event.move], b, seed)[0]
                 loss = max(0.0, best.value - played.value)
                 is_best = played.move == best.move
+                noise = played.noise_against(best)
                 rows.append(ReviewRow(
                     event.index, event.move, best.move, loss,
-                    label_for(loss, is_best=is_best),
-                    _row_reason(view, played, best, loss), played.value, best.value,
+                    label_for(loss, is_best=is_best, noise=noise),
+                    _row_reason(view, played, best, loss), played.value, best.value, noise,
                 ))
         g.play(event.move)
     return Review(player, game.rules.name, tuple(rows))

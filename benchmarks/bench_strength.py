@@ -1,0 +1,289 @@
+"""How strong and how fast the expert bot is, and whether its reviews make sense.
+
+    python benchmarks/bench_strength.py openspiel --deals 2000 [--workers 2] [--bot expert]
+    python benchmarks/bench_strength.py greedy --variants gin,basic,500,indian --deals 400
+    python benchmarks/bench_strength.py speed [--hands 20]
+    python benchmarks/bench_strength.py review [--hands 20]
+
+* ``openspiel``: Gin against OpenSpiel's ``make_simple_gin_rummy_bot`` in OpenSpiel's own
+  engine (see ``benchmarks/openspiel_gin.py`` for the adapter and the rule differences),
+  duplicate deals: each deal is played twice, the rummy_lab bot on seat 0, then on seat 1.
+  ``--bot`` picks the rummy_lab side: ``expert`` (default), ``greedy`` or ``greedy0``
+  (``GreedyGinBot(knock_at=0)``, which only goes gin), for comparison.
+* ``greedy``: the expert against the variant's greedy bot in rummy_lab's engine, two
+  players, duplicate deals, in :func:`rummy_lab.coach.hand_points` per deal.
+* ``speed``: ``ExpertBot.choose`` per decision (wall clock and CPU), and
+  ``evaluate(view, budget=1.0)``, on positions from games against the greedy bot.
+* ``review``: the expert's own decisions reviewed at the same budget (share labelled
+  best or good), and a random bot's (share labelled mistake or blunder).
+
+Every deal is seeded by its number and results are put back in deal order, so the
+figures do not depend on the number of worker processes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures as cf
+import math
+import os
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import rummy_lab as rl
+from rummy_lab.bots import ExpertBot, GreedyGinBot, RandomBot, make_bot, play_hand
+from rummy_lab.coach import evaluate, hand_points, review
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def summary(points: Sequence[float]) -> tuple[float, float, float, float]:
+    """Mean, standard error and the 95% interval (normal approximation)."""
+    n = len(points)
+    m = statistics.fmean(points)
+    se = statistics.stdev(points) / math.sqrt(n) if n > 1 else float("nan")
+    return m, se, m - 1.96 * se, m + 1.96 * se
+
+
+def run_chunks(
+    fn: Callable[..., list[Any]], args: tuple[Any, ...], n: int, workers: int, chunk: int
+) -> list[Any]:
+    """``fn(*args, start, stop)`` over ``range(n)`` in chunks; results in index order."""
+    bounds = [(s, min(n, s + chunk)) for s in range(0, n, chunk)]
+    out: dict[int, list[Any]] = {}
+    if workers <= 1:
+        for s, e in bounds:
+            out[s] = fn(*args, s, e)
+            print(f"  {e}/{n}", file=sys.stderr, flush=True)
+    else:
+        with cf.ProcessPoolExecutor(workers) as pool:
+            futures = {pool.submit(fn, *args, s, e): s for s, e in bounds}
+            done = 0
+            for fut in cf.as_completed(futures):
+                out[futures[fut]] = fut.result()
+                done += len(out[futures[fut]])
+                print(f"  {done}/{n}", file=sys.stderr, flush=True)
+    return [x for s, _ in bounds for x in out[s]]
+
+
+# --------------------------------------------------------------------------- openspiel
+
+
+def _side(name: str, budget: float | None) -> Any:
+    if name == "expert":
+        return ExpertBot(budget=budget)
+    if name == "greedy":
+        return GreedyGinBot()
+    if name == "greedy0":
+        return GreedyGinBot(knock_at=0)
+    raise SystemExit(f"unknown --bot {name!r}")
+
+
+class _WallExpert:
+    """The expert, with OpenSpiel's wall decision: knock when the best knock is worth
+    more than the draw (0)."""
+
+    def __init__(self, bot: ExpertBot) -> None:
+        self.bot = bot
+
+    def choose(self, view: rl.PlayerView, rng: random.Random) -> rl.moves.Move:
+        return self.bot.choose(view, rng)
+
+    def wall_knock(self, view: rl.PlayerView, rng: random.Random) -> rl.moves.Move | None:
+        advice = evaluate(view, budget=self.bot.budget, seed=rng.getrandbits(32))
+        finishes = [a for a in advice if isinstance(a.move, rl.moves.Knock | rl.moves.Gin)]
+        if not finishes or finishes[0].value <= 0:
+            return None
+        return finishes[0].move
+
+
+def _openspiel_chunk(bot_name: str, budget: float | None, start: int, stop: int
+                     ) -> list[tuple[float, str, str]]:
+    from openspiel_gin import deal_deck, play_openspiel_hand
+
+    out = []
+    for d in range(start, stop):
+        deck = deal_deck(d)
+        rec = []
+        for seat in (0, 1):
+            side = _side(bot_name, budget)
+            if isinstance(side, ExpertBot):
+                side = _WallExpert(side)
+            rec.append(play_openspiel_hand(deck, side, seat, random.Random(f"{d} {seat}")))
+        out.append(((rec[0].points + rec[1].points) / 2, rec[0].kind, rec[1].kind))
+    return out
+
+
+def cmd_openspiel(args: argparse.Namespace) -> None:
+    t = time.perf_counter()
+    rows = run_chunks(_openspiel_chunk, (args.bot, args.budget), args.deals, args.workers,
+                      args.chunk)
+    pts = [r[0] for r in rows]
+    m, se, lo, hi = summary(pts)
+    kinds = Counter(k for r in rows for k in r[1:])
+    print(f"Gin vs OpenSpiel simple bot, {args.bot} (budget {args.budget}), "
+          f"{len(pts)} duplicate deals ({2 * len(pts)} hands), {time.perf_counter() - t:.0f} s")
+    print(f"  points per hand: {m:+.2f} +- {se:.2f} (95% interval {lo:+.2f} .. {hi:+.2f})")
+    print("  hand endings: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
+
+
+# --------------------------------------------------------------------------- greedy
+
+
+def _greedy_chunk(variant: str, budget: float | None, start: int, stop: int) -> list[float]:
+    out = []
+    for d in range(start, stop):
+        seed = random.Random(f"rummy_lab strength {variant} {d}").getrandbits(31)
+        total = 0.0
+        for seat in (0, 1):
+            g = rl.new_game(variant, seed=seed, dealer=d % 2)
+            bots: list[Any] = [make_bot("greedy", g.rules), make_bot("greedy", g.rules)]
+            bots[seat] = ExpertBot(budget=budget)
+            res = play_hand(g, bots, random.Random(seed ^ seat))
+            total += hand_points(res, seat, g.rules)
+        out.append(total / 2)
+    return out
+
+
+def cmd_greedy(args: argparse.Namespace) -> None:
+    print(f"expert vs greedy, 2 players, duplicate deals (budget {args.budget})")
+    for variant in args.variants.split(","):
+        t = time.perf_counter()
+        pts = run_chunks(_greedy_chunk, (variant, args.budget), args.deals, args.workers,
+                         args.chunk)
+        m, se, lo, hi = summary(pts)
+        print(f"  {variant:<8} {len(pts)} deals: {m:+.2f} +- {se:.2f} points per deal "
+              f"(95% interval {lo:+.2f} .. {hi:+.2f}), {time.perf_counter() - t:.0f} s",
+              flush=True)
+
+
+# --------------------------------------------------------------------------- speed
+
+
+def _positions(variant: str, hands: int) -> list[rl.PlayerView]:
+    """Views of seat 0's decisions in games of the expert against the greedy bot."""
+    views = []
+    for h in range(hands):
+        g = rl.new_game(variant, seed=1000 + h, dealer=h % 2)
+        rng = random.Random(h)
+        greedy = make_bot("greedy", g.rules)
+        expert = ExpertBot()
+        while not g.is_over:
+            p = g.current_player
+            v = g.view_for(p)
+            if p == 0:
+                if len(v.legal_moves) > 1:
+                    views.append(v)
+                g.play(expert.choose(v, rng))
+            else:
+                g.play(greedy.choose(v, rng))
+    return views
+
+
+def _pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def cmd_speed(args: argparse.Namespace) -> None:
+    for variant in args.variants.split(","):
+        views = _positions(variant, args.hands)
+        ExpertBot().choose(views[0], random.Random(0))  # warm: imports, tables
+        wall: list[float] = []
+        cpu: list[float] = []
+        for i, v in enumerate(views):
+            bot = ExpertBot()
+            w, c = time.perf_counter(), time.process_time()
+            bot.choose(v, random.Random(i))
+            wall.append(time.perf_counter() - w)
+            cpu.append(time.process_time() - c)
+        print(f"{variant}: ExpertBot.choose over {len(views)} decisions: wall median "
+              f"{1e3 * _pct(wall, 0.5):.1f} ms, p99 {1e3 * _pct(wall, 0.99):.1f} ms; CPU median "
+              f"{1e3 * _pct(cpu, 0.5):.1f} ms, p99 {1e3 * _pct(cpu, 0.99):.1f} ms", flush=True)
+        sample = views[:: max(1, len(views) // args.evaluations)][: args.evaluations]
+        times = []
+        for v in sample:
+            w = time.perf_counter()
+            evaluate(v, budget=1.0)
+            times.append(time.perf_counter() - w)
+        print(f"{variant}: evaluate(view, budget=1.0) over {len(times)} views: max "
+              f"{max(times):.2f} s, median {_pct(times, 0.5):.2f} s", flush=True)
+
+
+# --------------------------------------------------------------------------- review
+
+
+def _review_chunk(variant: str, start: int, stop: int) -> list[tuple[Counter[str], Counter[str]]]:
+    out = []
+    for h in range(start, stop):
+        g = rl.new_game(variant, seed=5000 + h, dealer=h % 2)
+        play_hand(g, [ExpertBot(), make_bot("greedy", g.rules)], random.Random(h))
+        own = Counter(r.label for r in review(g, 0, seed=h).rows)
+        g = rl.new_game(variant, seed=6000 + h, dealer=h % 2)
+        play_hand(g, [RandomBot(), make_bot("greedy", g.rules)], random.Random(h))
+        rnd = Counter(r.label for r in review(g, 0, seed=h).rows)
+        out.append((own, rnd))
+    return out
+
+
+def cmd_review(args: argparse.Namespace) -> None:
+    for variant in args.variants.split(","):
+        rows = run_chunks(_review_chunk, (variant,), args.hands, args.workers, args.chunk)
+        own: Counter[str] = Counter()
+        rnd: Counter[str] = Counter()
+        for a, b in rows:
+            own.update(a)
+            rnd.update(b)
+        n_own, n_rnd = sum(own.values()), sum(rnd.values())
+        good = (own["best"] + own["good"]) / max(1, n_own)
+        bad = (rnd["mistake"] + rnd["blunder"]) / max(1, n_rnd)
+        print(f"{variant}: expert's decisions best or good {good:.1%} of {n_own} "
+              f"({dict(own)}); random bot's mistake or blunder {bad:.1%} of {n_rnd} "
+              f"({dict(rnd)})", flush=True)
+
+
+# --------------------------------------------------------------------------- main
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    workers = max(1, os.cpu_count() or 1)
+    p = sub.add_parser("openspiel")
+    p.add_argument("--deals", type=int, default=2000)
+    p.add_argument("--bot", default="expert")
+    p.add_argument("--budget", type=float, default=None)
+    p.add_argument("--workers", type=int, default=workers)
+    p.add_argument("--chunk", type=int, default=25)
+    p = sub.add_parser("greedy")
+    p.add_argument("--variants", default="gin,basic,500,indian")
+    p.add_argument("--deals", type=int, default=400)
+    p.add_argument("--budget", type=float, default=None)
+    p.add_argument("--workers", type=int, default=workers)
+    p.add_argument("--chunk", type=int, default=20)
+    p = sub.add_parser("speed")
+    p.add_argument("--variants", default="gin,basic,500,indian")
+    p.add_argument("--hands", type=int, default=20)
+    p.add_argument("--evaluations", type=int, default=10)
+    p = sub.add_parser("review")
+    p.add_argument("--variants", default="gin")
+    p.add_argument("--hands", type=int, default=30)
+    p.add_argument("--workers", type=int, default=workers)
+    p.add_argument("--chunk", type=int, default=5)
+    args = ap.parse_args(argv)
+    {"openspiel": cmd_openspiel, "greedy": cmd_greedy, "speed": cmd_speed,
+     "review": cmd_review}[args.cmd](args)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

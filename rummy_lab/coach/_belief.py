@@ -211,6 +211,35 @@ class GinBehaviourBelief(UniformBelief):
     decay = 0.7
     recent = 4
     improve = 1.0
+    source = "filter"
+
+    def _improved_sample(self, k: int, rng: random.Random) -> list[Determinization]:
+        from ._gin import kit_for, mask_of
+
+        discards, declined = self.evidence
+        v = self.view
+        q = (v.player + 1) % v.players
+        kit = kit_for(v.rules)
+        if not discards and not declined:
+            return self._improved(k, rng, q, kit)
+        cands = self._improved(3 * k, rng, q, kit)
+        weights = []
+        for det in cands:
+            h = mask_of(det.hands[q])
+            dw = kit.deadwood(h)
+            logw = 0.0
+            for card, w in discards:
+                bit = 1 << card
+                if h & bit:
+                    continue
+                _, best = kit.best_discard(h | bit)
+                logw -= self.beta * w * (dw - best)
+            for card, w in declined:
+                bit = 1 << card
+                if not h & bit and kit.is_melded(h | bit, card):
+                    logw += w * math.log(self.pass_factor)
+            weights.append(math.exp(logw))
+        return _resample(cands, weights, k, rng)
 
     @cached_property
     def evidence(self) -> tuple[tuple[tuple[int, float], ...], tuple[tuple[int, float], ...]]:
@@ -247,6 +276,8 @@ class GinBehaviourBelief(UniformBelief):
         from ._gin import cards_of
         from ._ginfilter import opponent_hands
 
+        if self.source == "improved":
+            return self._improved_sample(k, rng)
         v = self.view
         q = (v.player + 1) % v.players
         unseen = mask_of_indices([c._index for c in self.unseen])

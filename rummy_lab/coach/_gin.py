@@ -320,8 +320,8 @@ class GinKit:
         obj = self.obj
         for lay in self.layoff_options(melds, defender):
             d = obj(defender & ~lay) // BIG
-            if best < 0 or d < best:
-                best, laid = d, lay
+            if best < 0 or d < best or (d == best and lay.bit_count() > laid.bit_count()):
+                best, laid = d, lay  # ties: lay off more cards, as the engine does
         return best, laid
 
     def showdown(self, knocker: int, defender: int, *, mult: int = 1) -> Outcome:

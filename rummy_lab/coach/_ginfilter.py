@@ -301,19 +301,13 @@ class _Context:
         self._normalise(f)
 
     def _seen_in_stock(self, f: _Filter, bit: int, index: int) -> None:
-        """The viewer drew ``bit`` from the stock: no story may give it to the opponent."""
-        holders = [j for j, h in enumerate(f.hands) if h & bit]
-        if not holders:
-            return
-        if len(holders) < len(f.hands):
-            for j in holders:
-                f.weights[j] = 0.0
-            self._normalise(f)
-            return
+        """The viewer drew ``bit`` from the stock: a story that gave it to the opponent
+        gets another card that was still in the stock instead."""
         pool = self.unseen_now | self.later_throws(index)
-        for j, h in enumerate(f.hands):  # every story had it: swap in another stock card
-            options = bits_of(pool & ~h)
-            f.hands[j] = (h & ~bit) | (1 << f.rng.choice(options))
+        for j, h in enumerate(f.hands):
+            if h & bit:
+                options = bits_of(pool & ~h & ~bit)
+                f.hands[j] = (h & ~bit) | (1 << f.rng.choice(options))
 
     def _normalise(self, f: _Filter) -> None:
         total = sum(f.weights)

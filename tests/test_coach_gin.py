@@ -1,0 +1,129 @@
+"""The coach's Gin arithmetic on bitmasks, and its particle filter, against the engine."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import rummy_lab as rl
+from rummy_lab.bots import GreedyGinBot, RandomBot
+from rummy_lab.coach._belief import belief
+from rummy_lab.coach._gin import cards_of, kit_for, mask_of
+from rummy_lab.coach._ginfilter import opponent_hands
+from rummy_lab.coach._ginplay import ASAP, DRAW, GinPos, playout
+from rummy_lab.engine.solver import best_discard, deadwood
+
+RULES = [rl.get_rules("gin"), rl.get_rules("gin", big_gin_bonus=None, tie_is_undercut=False),
+         rl.get_rules("oklahoma")]
+
+
+@pytest.mark.parametrize("rules", RULES[:1])
+def test_deadwood_and_best_discard_agree_with_the_solver(rules: rl.Rules) -> None:
+    kit = kit_for(rules)
+    rng = random.Random(1)
+    deck = rl.make_deck()
+    for _ in range(1500):
+        n = rng.choice([10, 11])
+        hand = rng.sample(deck, n)
+        assert kit.deadwood(mask_of(hand)) == deadwood(hand, rules)
+        if n == 11:
+            _, part = best_discard(hand, rules)
+            assert kit.best_discard(mask_of(hand))[1] == part.deadwood_points
+    # hands crowded with sets (several ranks held three or four times)
+    for _ in range(500):
+        ranks = rng.sample(range(1, 14), 4)
+        cards = [rl.Card(r, s) for r in ranks for s in "SHDC" if rng.random() < 0.8][:11]
+        assert kit.deadwood(mask_of(cards)) == deadwood(cards, rules)
+
+
+def _knockable(rng: random.Random, rules: rl.Rules) -> tuple[list[rl.Card], list[rl.Card]]:
+    """A ten-card hand within the knock limit (built from melds), and a defender hand."""
+    deck = rl.make_deck()
+    while True:
+        suit = rng.choice("SHDC")
+        start = rng.randint(1, 9)
+        run = [rl.Card(r, suit) for r in range(start, start + rng.choice([3, 4, 5]))]
+        rank = rng.randint(1, 13)
+        group = [rl.Card(rank, s) for s in "SHDC" if rl.Card(rank, s) not in run][:3]
+        rest = [c for c in deck if c not in run and c not in group]
+        extra = rng.sample(rest, 10 - len(run) - len(group))
+        hand = run + group + extra
+        if deadwood(hand, rules) <= 10:
+            others = [c for c in deck if c not in hand]
+            return hand, rng.sample(others, 10)
+
+
+@pytest.mark.parametrize("rules", RULES[:2])
+def test_showdown_agrees_with_the_engine(rules: rl.Rules) -> None:
+    kit = kit_for(rules)
+    rng = random.Random(2)
+    kinds = set()
+    for _ in range(600):
+        k, d = _knockable(rng, rules)
+        sd = rl.gin.showdown(k, d, rules)
+        got = kit.showdown(mask_of(k), mask_of(d))
+        pts = sd.points if sd.winner == "knocker" else -sd.points if sd.winner else 0
+        assert (got.kind, got.knocker_points, got.defender_deadwood) == (
+            sd.kind, pts, sd.defender_deadwood), (k, d)
+        assert cards_of(got.layoffs) == sorted(sd.layoffs)
+        kinds.add(sd.kind)
+    assert {"knock", "gin"} <= kinds and kinds & {"undercut", "tie"}
+
+
+def test_the_rulebook_layoff_example() -> None:
+    kit = kit_for(rl.get_rules("gin"))
+    k = mask_of(rl.parse_cards("4H 5H 6H 9C 9D 9S 2C 3C 4C 5S"))
+    d = mask_of(rl.parse_cards("3H 7H KD KC QS JS 10D 8C 8D 2S"))
+    out = kit.showdown(k, d)
+    assert (out.kind, out.knocker_points) == ("knock", 63)
+    assert [c.code for c in cards_of(out.layoffs)] == ["3H", "7H"]
+
+
+def test_a_playout_ends_in_a_gin_score() -> None:
+    kit = kit_for(rl.get_rules("gin"))
+    me = mask_of(rl.parse_cards("AS 2S 3S 4H 5H 6H 7D 7C 7H KS"))
+    opp = mask_of(rl.parse_cards("2H 3H 8H 9D 9C JC QC QD 10S 5C"))
+    stock = [c._index for c in rl.parse_cards("KD QH JS 10H 9S 8S 4C 3C")]
+    pos = GinPos([me, opp], [stock[::-1], stock[::-1]], len(stock), -1, 0, DRAW, 1)
+    # 0 draws K♦, throws it and knocks with 10 against 71 (2♥ 3♥ laid off): 61
+    assert playout(kit, pos, 0, (ASAP, ASAP), limit=10) == 61
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_filter_never_gives_the_opponent_a_card_seen_elsewhere(seed: int) -> None:
+    g = rl.new_game("gin", seed=seed, dealer=seed % 2)
+    bots = [GreedyGinBot(), RandomBot() if seed % 3 == 0 else GreedyGinBot()]
+    rng = random.Random(seed)
+    while not g.is_over:
+        p = g.current_player
+        view = g.view_for(p)
+        q = 1 - p
+        unseen = mask_of(belief(view).unseen)
+        known = mask_of(view.known[q])
+        for h in opponent_hands(view, 30, random.Random(0)):
+            assert h.bit_count() == view.hand_sizes[q]
+            assert h & known == known
+            assert not h & ~known & ~unseen
+        g.play(bots[p].choose(view, rng))
+
+
+def test_the_filter_reads_the_opponent_better_than_chance() -> None:
+    """Against a greedy opponent the filter puts more weight on the cards truly held."""
+    held, other = [], []
+    for seed in range(6):
+        g = rl.new_game("gin", seed=seed)
+        bot = GreedyGinBot()
+        rng = random.Random(seed)
+        while not g.is_over:
+            p = g.current_player
+            view = g.view_for(p)
+            if p == 0 and view.turn_count >= 8 and view.phase is rl.Phase.DISCARD:
+                truth = mask_of(g.hand(1))
+                hands = opponent_hands(view, 60, random.Random(1))
+                for c in belief(view).unseen:
+                    share = sum(1 for h in hands if h >> c._index & 1) / len(hands)
+                    (held if truth >> c._index & 1 else other).append(share)
+            g.play(bot.choose(view, rng))
+    assert held and other
+    assert sum(held) / len(held) > sum(other) / len(other) + 0.02

@@ -1,0 +1,92 @@
+"""The expert bot: legal moves in every variant, replays, names, reasons."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+
+import rummy_lab as rl
+from rummy_lab.bots import ExpertBot, make_bot, play_hand
+from rummy_lab.engine.moves import Move
+
+
+class Checked:
+    """Wraps a bot and checks every move it makes is among the view's legal moves."""
+
+    def __init__(self, bot: ExpertBot) -> None:
+        self.bot = bot
+        self.moves = 0
+
+    def choose(self, view: rl.PlayerView, rng: random.Random) -> Move:
+        move = self.bot.choose(view, rng)
+        assert move in view.legal_moves
+        assert self.bot.last_reason.startswith(str(move))
+        self.moves += 1
+        return move
+
+
+CASES = [("gin", 2), ("oklahoma", 2), ("hollywood", 2)] + [
+    (v, n) for v in ("basic", "500", "indian") for n in (2, 3, 4)
+]
+
+
+@pytest.mark.parametrize(("variant", "players"), CASES)
+def test_expert_plays_legal_moves_to_the_end(variant: str, players: int) -> None:
+    g = rl.new_game(variant, players=players, seed=21, dealer=players - 1)
+    expert = Checked(ExpertBot())
+    others = [make_bot("greedy", g.rules) for _ in range(players - 1)]
+    res = play_hand(g, [expert, *others], random.Random(3))
+    assert g.is_over and res is g.result
+    assert expert.moves > 0
+
+
+def test_a_seeded_game_replays_exactly() -> None:
+    def play() -> list[Move]:
+        g = rl.new_game("gin", seed=8)
+        play_hand(g, [ExpertBot(), make_bot("greedy", g.rules)], random.Random(5))
+        return g.moves()
+
+    assert play() == play()
+
+
+def test_expert_by_name() -> None:
+    assert isinstance(make_bot("expert", rl.get_rules("gin")), ExpertBot)
+    assert "expert" in rl.bots.BOT_NAMES
+    rep = rl.simulate("gin", 2, bots=("expert", "greedy"), executor="inline", progress=False)
+    assert rep.bots == ("expert", "greedy") and rep.games == 2
+
+
+def test_expert_on_the_command_line() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "rummy_lab", "simulate", "gin", "--games", "2", "--bots",
+         "expert,greedy", "--workers", "1", "--no-progress"],
+        capture_output=True, text=True, timeout=300, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "seat 0 (expert) wins" in done.stdout
+
+
+def test_last_advice_and_reason() -> None:
+    g = rl.new_game("gin", hands=["AS 2H 3C 9S 10D QC KH 4D 6S JC",
+                                  "7S 7H 4C 5C KD QH 2S 9H 3D 8D"], discard="7D", seed=1)
+    bot = ExpertBot()
+    assert bot.last_advice() == []
+    move = bot.choose(g.view_for(1), random.Random(0))
+    advice = bot.last_advice()
+    assert advice[0].move == move
+    assert "7♦ joins 7♠ 7♥" in bot.last_reason
+
+
+@pytest.mark.parametrize("budget", [-1, "soon", float("nan")])
+def test_budget_must_be_seconds(budget: object) -> None:
+    with pytest.raises(ValueError, match="budget"):
+        ExpertBot(budget=budget)  # type: ignore[arg-type]
+
+
+def test_no_move_no_choice() -> None:
+    g = rl.new_game("gin", seed=1)
+    with pytest.raises(ValueError, match="no legal move"):
+        ExpertBot().choose(g.view_for(0), random.Random(0))

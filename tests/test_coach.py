@@ -123,9 +123,13 @@ def test_advice_covers_every_legal_move_best_first() -> None:
     assert all(isinstance(a, Advice) for a in advice)
     assert {a.move for a in advice} == set(view.legal_moves)
     values = [a.value for a in advice]
-    assert values == sorted(values, reverse=True)
+    assert values[1:] == sorted(values[1:], reverse=True)  # the coach's choice, then by value
     assert all(a.reasons and a.reasons[0].startswith("worth ") for a in advice)
     assert "less than" in advice[-1].reasons[0] or advice[-1].value == advice[0].value
+    # a move valued above the choice is within the noise
+    for a in advice[1:]:
+        if a.value > advice[0].value:
+            assert "too little to tell apart" in a.reasons[0]
     # the coach keeps the run 7-8-9♠
     assert advice[0].move not in (Discard("7S"), Discard("8S"), Discard("9S"))
 
@@ -187,7 +191,8 @@ def test_table_variants_are_valued_with_reasons(variant: str) -> None:
     advice = evaluate(view)
     assert {a.move for a in advice} == set(view.legal_moves)
     assert all(len(a.reasons) >= 1 for a in advice)
-    assert [a.value for a in advice] == sorted((a.value for a in advice), reverse=True)
+    rest = [a.value for a in advice[1:]]
+    assert rest == sorted(rest, reverse=True)
 
 
 def test_indian_drop_is_priced_exactly() -> None:
@@ -242,7 +247,7 @@ def test_review_rows_follow_the_decisions() -> None:
     assert [(r.turn, r.played) for r in rv.rows] == expected
     for r in rv.rows:
         assert r.loss >= 0
-        assert r.loss == pytest.approx(r.best_value - r.played_value)
+        assert r.loss == pytest.approx(max(0.0, r.best_value - r.played_value))
         assert r.label == label_for(r.loss, is_best=r.played == r.best, noise=r.noise)
         assert r.reason and str(r.played) in r.reason
     assert sum(rv.counts().values()) == len(rv.rows)

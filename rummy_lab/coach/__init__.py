@@ -31,8 +31,8 @@ Method (the details are in ``docs/coach.md``):
 >>> advice = rl.coach.evaluate(g.view_for(g.current_player))
 >>> sorted(type(a.move).__name__ for a in advice)
 ['PassUpcard', 'TakeUpcard']
->>> advice[0].value >= advice[1].value, advice[0].reasons[0].startswith("worth ")
-(True, True)
+>>> advice[0].reasons[0].startswith("worth ")
+True
 >>> rl.coach.evaluate(g.view_for(0))
 Traceback (most recent call last):
 ...
@@ -93,7 +93,11 @@ def _seed(seed: object) -> int:
 
 
 def evaluate(view: PlayerView, *, budget: float | None = None, seed: int = 0) -> list[Advice]:
-    """Every legal move of ``view``, best first, with its value and reasons.
+    """Every legal move of ``view``, the coach's choice first, with its value and reasons.
+
+    The coach's choice is the move of a simple principle (least deadwood, take only a
+    card that melds, ...) unless another move's value beats it by more than the noise of
+    the estimate; the other moves follow by value.
 
     >>> import rummy_lab as rl
     >>> g = rl.new_game("gin", hands=["AS 2H 3C 9S 10D QC KH 4D 6S JC",
@@ -106,7 +110,7 @@ def evaluate(view: PlayerView, *, budget: float | None = None, seed: int = 0) ->
     :param budget: seconds of thinking; ``None`` is the fast default (a fixed number of
         determinizations, so the result depends only on the view and the seed).
     :param seed: seeds the determinizations.
-    :return: one :class:`Advice` per legal move, the best first.
+    :return: one :class:`Advice` per legal move, the coach's choice first.
     :raises ValueError: for something that is not a PlayerView, a finished hand, a view
         of a player who is not to move, a negative budget.
     """

@@ -156,7 +156,8 @@ class UniformBelief:
 
     def danger(self, card: Card, player: int | None = None) -> float:
         """Probability that ``player`` could meld ``card`` with cards they hold, or lay it
-        off on the table, if it were thrown now.
+        off on the table, if it were thrown now (in Rummy 500 the discard pile's cards
+        count as theirs too: a deep pick brings them along).
 
         Exact under the uniform model: only the cards that could share a meld with
         ``card`` matter, and the chance of each subset of them being in the hand is
@@ -173,6 +174,8 @@ class UniformBelief:
         ):
             return 1.0
         known = list(v.known[q])
+        if r.variant is Variant.RUMMY500:
+            known.extend(v.discard_pile)  # a deep pick brings the pile's cards with it
         relevant = [c for c in self.unseen if _related(card, c, wild)]
         n = self.hidden[q]
         u = len(self.unseen)

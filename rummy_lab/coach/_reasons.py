@@ -264,7 +264,11 @@ def reasons(view: PlayerView, mv: MoveValue, best: MoveValue) -> tuple[str, ...]
     how = ("exact" if mv.exact else f"average of {mv.samples} deals")
     head = f"worth {mv.value:+.1f} points over the rest of the hand ({how})"
     if mv.move != best.move:
-        head += f", {best.value - mv.value:.1f} less than {best.move}"
+        if mv.value <= best.value:
+            head += f", {best.value - mv.value:.1f} less than {best.move}"
+        else:
+            head += (f", {mv.value - best.value:.1f} more than {best.move}, too little to "
+                     "tell apart at this precision")
     out = [head]
     out.extend(_move_sentences(view, move, mv))
     return tuple(out)

@@ -16,12 +16,15 @@ horizon with :func:`leaf_value`.
 The estimate (:func:`leaf_value`). Each player's hand is split by the exact solver into
 melds and deadwood; deadwood that fits a table meld counts as laid off. ``C`` is the
 number of deadwood cards left (cards the player must still get rid of), ``D`` their
-points. The chance that player ``p`` finishes first is ``exp(-C_p / TAU)`` normalised
-over the players (the player about to move counts half a card less). Then, for the viewer
+points. The chance that player ``p`` finishes first is ``exp(-C_p / tau)`` normalised
+over the players (the player about to move counts half a card less), where ``tau =
+TAU + stock / TURNS_PER_TAU``: early in the hand, with many draws to come, today's count
+says less about who finishes first. Then, for the viewer
 ``v``:
 
 * Basic: ``P_v * sum(D_q) - sum(P_q) * D_v`` over the opponents ``q``;
-* Rummy 500: ``S_v - mean(S_q)`` with ``S_p = table_p + melds in hand_p - (1 - P_p) * D_p``;
+* Rummy 500: ``S_v - mean(S_q)`` with ``S_p = table_p + melds in hand_p - D_p`` (the
+  round's score if every meld in hand went down and the deadwood stayed);
 * Indian: like Basic with each count capped at ``max_points``, and a hand without the
   sequences a declaration needs counts every card.
 """
@@ -61,7 +64,10 @@ from ._values import MoveValue, Schedule, hand_points
 __all__ = ["TAU", "leaf_value", "policy_move", "state_for", "table_move_values"]
 
 TAU = 2.0
-"""How sharply fewer deadwood cards raise the chance to finish first."""
+"""How sharply fewer deadwood cards raise the chance to finish first, at the stock's end."""
+
+TURNS_PER_TAU = 8
+"""Every this many cards left in the stock flatten that chance by one more unit of TAU."""
 
 DEFAULT_DEALS = 4
 DRAW_SAMPLES = 12
@@ -388,10 +394,12 @@ def _estimate(summ: dict[int, tuple[int, int, int]], state: GameState, viewer: i
     r = state.rules
     players = list(summ)
     mover = state.current
+    # the more turns are left, the less today's count decides who finishes first
+    tau = TAU + len(state.stock) / TURNS_PER_TAU
     weights = {}
     for p in players:
         c = summ[p][0] - (0.5 if p == mover else 0.0)
-        weights[p] = math.exp(-c / TAU)
+        weights[p] = math.exp(-c / tau)
     total = sum(weights.values())
     prob = {p: w / total for p, w in weights.items()}
     others = [q for q in players if q != viewer]
@@ -403,7 +411,7 @@ def _estimate(summ: dict[int, tuple[int, int, int]], state: GameState, viewer: i
             laid = tm.laid_by or (tm.owner,) * len(tm.cards)
             for card, who in zip(tm.cards, laid, strict=True):
                 on_table[who] += _value(card, r, None)
-        s = {p: on_table[p] + summ[p][2] - (1 - prob[p]) * summ[p][1] for p in players}
+        s = {p: on_table[p] + summ[p][2] - summ[p][1] for p in players}
         return s[viewer] - sum(s[q] for q in others) / len(others)
     d_v = summ[viewer][1]
     win = prob[viewer] * sum(summ[q][1] for q in others)
@@ -493,6 +501,11 @@ def _danger_cost(state: GameState, me: int, bel: UniformBelief,
     if danger <= 0:
         return 0.0
     wild = _wild_of(state)
+    if state.rules.variant is Variant.RUMMY500:
+        # the card goes into a meld on their side of the table (about three times its
+        # points), shared among the opponents in the comparison
+        others = max(1, len(_in_deal(state)) - 1)
+        return danger * 3 * _value(card, state.rules, None) / others
     summ = _summaries(state, cache)
     q = state.current
     before = _estimate(summ, state, me)

@@ -180,12 +180,18 @@ def move_values(
 def ranked_values(
     view: PlayerView, budget: float | None, seed: int, *, keep: Sequence[Move] = ()
 ) -> list[MoveValue]:
-    """Every legal move's :class:`MoveValue`, best first (ties keep the order of
-    ``view.legal_moves``)."""
+    """Every legal move's :class:`MoveValue`: the coach's choice first
+    (:func:`rummy_lab.coach._principle.coach_choice`), then by value (ties keep the
+    order of ``view.legal_moves``)."""
+    from ._principle import coach_choice, principle_move
+
     moves = list(view.legal_moves)
-    values = move_values(view, moves, budget, seed, keep=keep)
+    principle = principle_move(view)
+    values = move_values(view, moves, budget, seed, keep=(*keep, principle))
     order = {m: i for i, m in enumerate(moves)}
-    return sorted(values, key=lambda mv: (-mv.value, order[mv.move]))
+    ranked = sorted(values, key=lambda mv: (-mv.value, order[mv.move]))
+    choice = coach_choice(ranked, principle)
+    return [choice, *(mv for mv in ranked if mv is not choice)]
 
 
 def finishing(move: Move) -> bool:

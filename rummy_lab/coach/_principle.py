@@ -1,0 +1,96 @@
+"""The coach's rule of thumb for each variant, and how it meets the values.
+
+Sampled values are noisy: two moves a point apart at the default budget may well be equal.
+So the coach's choice is the move a simple, teachable principle recommends, unless
+another move's value beats it by more than the noise (:func:`coach_choice`):
+
+* Gin: go gin when you can; take the discard or the upcard only when it goes into a meld;
+  throw the card that leaves the least deadwood (of equal ones, the higher card). The
+  principle never knocks: a knock is made when its value (exact late in the hand)
+  clearly beats playing on.
+* Basic Rummy, Rummy 500 and Indian Rummy: the coach's fast policy (lay down melds, lay
+  off, take the discard only when it is melded, throw the highest deadwood; Indian: a
+  pure sequence first, declare when valid, never drop).
+
+>>> import rummy_lab as rl
+>>> g = rl.new_game("gin", hands=["AS 2H 3C 9S 10D QC KH 4D 6S JC",
+...                              "7S 7H 4C 5C KD QH 2S 9H 3D 8D"], discard="7D", seed=1)
+>>> str(principle_move(g.view_for(1)))
+'take the upcard'
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..engine.moves import (
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    PASS_UPCARD,
+    TAKE_UPCARD,
+    Gin,
+    Move,
+    discard_of,
+)
+from ..engine.rules import Variant
+from ..engine.state import Phase, PlayerView
+from ._values import MoveValue
+
+__all__ = ["CHOICE_MARGIN", "CHOICE_Z", "coach_choice", "principle_move"]
+
+CHOICE_Z = 2.0
+"""Standard errors by which another move must beat the principle's move."""
+
+CHOICE_MARGIN = 1.0
+"""Points by which another move must beat the principle's move, on top of the noise."""
+
+
+def principle_move(view: PlayerView) -> Move:
+    """The rule-of-thumb move of ``view`` (one of its legal moves)."""
+    legal = view.legal_moves
+    if view.rules.variant is Variant.GIN:
+        return _gin_principle(view)
+    from ..engine.variants import engine_for
+    from ._source import belief
+    from ._table import policy_move, state_for
+
+    det = belief(view, model="uniform").sample_deals(1, random.Random(0))[0]
+    move = policy_move(engine_for(view.rules), state_for(view, det))
+    return move if move in legal else legal[0]
+
+
+def _gin_principle(view: PlayerView) -> Move:
+    from ._gin import cards_of, kit_for, mask_of
+
+    legal = view.legal_moves
+    kit = kit_for(view.rules)
+    hand = mask_of(view.hand)
+    if view.phase in (Phase.UPCARD, Phase.DRAW):
+        top = view.discard_top
+        take = TAKE_UPCARD if view.phase is Phase.UPCARD else DRAW_DISCARD
+        if top is not None and take in legal and kit.is_melded(hand | 1 << top._index,
+                                                               top._index):
+            return take
+        for m in (PASS_UPCARD, DRAW_STOCK):
+            if m in legal:
+                return m
+        return legal[0]
+    gins = [m for m in legal if isinstance(m, Gin)]
+    if gins:
+        return gins[0]
+    card, _ = kit.best_discard(hand, mask_of(view.pickup) if view.rules.no_discard_of_pickup
+                               else 0)
+    move = discard_of(cards_of(1 << card)[0])
+    return move if move in legal else legal[0]
+
+
+def coach_choice(values: list[MoveValue], principle: Move) -> MoveValue:
+    """The principle's move, unless the best valued move beats it by more than
+    ``CHOICE_Z`` standard errors of their paired difference plus ``CHOICE_MARGIN``."""
+    best = max(values, key=lambda mv: mv.value)
+    base = next((mv for mv in values if mv.move == principle), None)
+    if base is None or best.move == principle:
+        return best
+    if best.value - base.value > CHOICE_Z * base.noise_against(best) + CHOICE_MARGIN:
+        return best
+    return base

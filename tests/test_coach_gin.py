@@ -1,4 +1,4 @@
-"""The coach's Gin arithmetic on bitmasks, and its particle filter, against the engine."""
+"""The coach's Gin arithmetic on bitmasks against the engine, and its Gin belief."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ import rummy_lab as rl
 from rummy_lab.bots import GreedyGinBot, RandomBot
 from rummy_lab.coach._belief import belief
 from rummy_lab.coach._gin import cards_of, kit_for, mask_of
-from rummy_lab.coach._ginfilter import opponent_hands
 from rummy_lab.coach._ginplay import ASAP, DRAW, GinPos, playout
 from rummy_lab.engine.solver import best_discard, deadwood
 
@@ -91,7 +90,7 @@ def test_a_playout_ends_in_a_gin_score() -> None:
 
 
 @pytest.mark.parametrize("seed", range(6))
-def test_the_filter_never_gives_the_opponent_a_card_seen_elsewhere(seed: int) -> None:
+def test_the_belief_never_gives_the_opponent_a_card_seen_elsewhere(seed: int) -> None:
     g = rl.new_game("gin", seed=seed, dealer=seed % 2)
     bots = [GreedyGinBot(), RandomBot() if seed % 3 == 0 else GreedyGinBot()]
     rng = random.Random(seed)
@@ -101,16 +100,21 @@ def test_the_filter_never_gives_the_opponent_a_card_seen_elsewhere(seed: int) ->
         q = 1 - p
         unseen = mask_of(belief(view).unseen)
         known = mask_of(view.known[q])
-        for h in opponent_hands(view, 30, random.Random(0)):
-            assert h.bit_count() == view.hand_sizes[q]
+        for det in belief(view).sample_deals(30, random.Random(0)):
+            h = mask_of(det.hands[q])
+            assert h.bit_count() == view.hand_sizes[q] == len(det.hands[q])
+            assert len(det.stock) == view.stock_count
+            assert not h & mask_of(det.stock)
             assert h & known == known
             assert not h & ~known & ~unseen
         g.play(bots[p].choose(view, rng))
 
 
-def test_the_filter_reads_the_opponent_better_than_chance() -> None:
-    """Against a greedy opponent the filter puts more weight on the cards truly held."""
-    held, other = [], []
+def test_the_belief_reads_the_opponent_better_than_chance() -> None:
+    """Against a greedy opponent the belief puts more weight on the cards truly held, and
+    its hands are about as good as the opponent's (a uniform guess is far worse)."""
+    held, other, bias, uniform_bias = [], [], [], []
+    kit = kit_for(rl.get_rules("gin"))
     for seed in range(6):
         g = rl.new_game("gin", seed=seed)
         bot = GreedyGinBot()
@@ -120,10 +124,19 @@ def test_the_filter_reads_the_opponent_better_than_chance() -> None:
             view = g.view_for(p)
             if p == 0 and view.turn_count >= 8 and view.phase is rl.Phase.DISCARD:
                 truth = mask_of(g.hand(1))
-                hands = opponent_hands(view, 60, random.Random(1))
+                hands = [mask_of(d.hands[1])
+                         for d in belief(view).sample_deals(60, random.Random(1))]
+                flat = [mask_of(d.hands[1]) for d in
+                        belief(view, model="uniform").sample_deals(60, random.Random(1))]
                 for c in belief(view).unseen:
                     share = sum(1 for h in hands if h >> c._index & 1) / len(hands)
                     (held if truth >> c._index & 1 else other).append(share)
+                true_dw = kit.deadwood(truth)
+                bias.append(sum(kit.deadwood(h) for h in hands) / len(hands) - true_dw)
+                uniform_bias.append(sum(kit.deadwood(h) for h in flat) / len(flat) - true_dw)
             g.play(bot.choose(view, rng))
     assert held and other
     assert sum(held) / len(held) > sum(other) / len(other) + 0.02
+    mean_bias = sum(bias) / len(bias)
+    mean_uniform = sum(uniform_bias) / len(uniform_bias)
+    assert abs(mean_bias) < abs(mean_uniform) / 2, (mean_bias, mean_uniform)

@@ -13,6 +13,9 @@ Method (the details are in ``docs/coach.md``):
   hand is played out by a fast policy for every player; the values are averaged. All
   moves of a view are played on the same determinizations, so differences between
   moves are measured on the same cards.
+* **The coach's choice** (the first :class:`Advice`) is the move of a simple principle
+  (least deadwood, take only a card that melds, ...) unless another move's value beats
+  it by more than the noise of the estimate.
 * **Gin** is played out to the end of the hand on bitmasks (thousands of playouts per
   second); knocks and gins are scored exactly against each sampled defender hand, and
   late in the hand, when the defender's possible hands are few enough, against every one

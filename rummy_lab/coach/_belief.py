@@ -29,7 +29,6 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 
 from ..engine.cards import Card, Hand, make_deck
 from ..engine.moves import Discard, DrawDiscard, DrawStock, PassUpcard, TakeUpcard
@@ -197,56 +196,35 @@ class UniformBelief:
 
 
 class GinBehaviourBelief(UniformBelief):
-    """Gin: uniform draws reweighted by how the opponent has played (importance resampling).
+    """Gin: the opponent's hand as a sensible player would have built it, checked against
+    what the opponent was seen to do.
 
-    A player who throws a 7 rarely keeps an unmatched king, and a player who passes a card
-    rarely holds two cards it would meld with. Each uniform candidate hand ``H`` gets the
-    weight ``exp(-beta * loss)`` for each of the opponent's recent discards ``d``, where
-    ``loss`` is how much more deadwood ``H`` keeps than the best discard from ``H + d``
-    would have kept (0 when ``d`` was a best discard), and a factor ``pass_factor`` for each
-    recent card it declined (passed the upcard or drew from the stock) that ``H`` would
-    have melded. Older evidence counts less (``decay`` per turn), since the hand has
-    changed since. ``k`` determinizations are resampled from ``6 k`` weighted candidates.
+    Two steps, both cheap enough for every decision:
+
+    1. *Improvement.* A uniform deal of the hidden cards is improved the way a player who
+       keeps the best ten cards improves a hand: once per stock draw the opponent has
+       made, a random card of the pool is drawn and the card that leaves the most deadwood
+       is let go back into the pool (cards known to be in the hand are kept). A uniform
+       guess would give a player who has drawn eight times a hand as poor as a fresh deal.
+    2. *Evidence* (importance resampling). A player who throws a 7 rarely keeps an
+       unmatched king, and one who passes a card rarely holds two cards it melds with.
+       Each improved candidate hand ``H`` gets the weight ``exp(-beta * loss)`` for each of
+       the opponent's recent throws ``d``, where ``loss`` is how much more deadwood ``H``
+       keeps than the best throw from ``H + d`` would have (0 when ``d`` was a best
+       throw), and a factor ``pass_factor`` for each recent card it declined (passed the
+       upcard, or drew from the stock instead) that ``H`` would have melded. Older
+       evidence counts less (``decay`` per turn back). ``k`` determinizations are
+       resampled from ``3 k`` weighted candidates.
     """
 
     beta = 0.6
     pass_factor = 0.25
     decay = 0.7
     recent = 4
-    improve = 1.0
-    source = "filter"
-
-    def _improved_sample(self, k: int, rng: random.Random) -> list[Determinization]:
-        from ._gin import kit_for, mask_of
-
-        discards, declined = self.evidence
-        v = self.view
-        q = (v.player + 1) % v.players
-        kit = kit_for(v.rules)
-        if not discards and not declined:
-            return self._improved(k, rng, q, kit)
-        cands = self._improved(3 * k, rng, q, kit)
-        weights = []
-        for det in cands:
-            h = mask_of(det.hands[q])
-            dw = kit.deadwood(h)
-            logw = 0.0
-            for card, w in discards:
-                bit = 1 << card
-                if h & bit:
-                    continue
-                _, best = kit.best_discard(h | bit)
-                logw -= self.beta * w * (dw - best)
-            for card, w in declined:
-                bit = 1 << card
-                if not h & bit and kit.is_melded(h | bit, card):
-                    logw += w * math.log(self.pass_factor)
-            weights.append(math.exp(logw))
-        return _resample(cands, weights, k, rng)
 
     @cached_property
     def evidence(self) -> tuple[tuple[tuple[int, float], ...], tuple[tuple[int, float], ...]]:
-        """(discards, declined cards) of the next opponent, recent first, with weights."""
+        """(throws, declined cards) of the next opponent, recent first, with weights."""
         v = self.view
         q = (v.player + 1) % v.players
         top: Card | None = v.upcard
@@ -268,48 +246,53 @@ class GinBehaviourBelief(UniformBelief):
                     declined.append(top)
             elif isinstance(m, TakeUpcard | DrawDiscard):
                 top = None
-        n = int(self.recent)
+        n = self.recent
         d = tuple((c._index, self.decay ** i) for i, c in enumerate(reversed(discards[-n:])))
         p = tuple((c._index, self.decay ** i) for i, c in enumerate(reversed(declined[-n:])))
         return d, p
 
     def sample_deals(self, k: int, rng: random.Random) -> list[Determinization]:
-        """``k`` determinizations: the opponent's hand from the particle filter of
-        :mod:`rummy_lab.coach._ginfilter`, the stock a random order of the rest."""
-        from ._gin import cards_of
-        from ._ginfilter import opponent_hands
+        """``k`` determinizations: improved, then resampled by the evidence."""
+        from ._gin import kit_for, mask_of
 
-        if self.source == "improved":
-            return self._improved_sample(k, rng)
+        discards, declined = self.evidence
         v = self.view
         q = (v.player + 1) % v.players
-        unseen = mask_of_indices([c._index for c in self.unseen])
-        known = mask_of_indices([c._index for c in v.known[q]])
-        out = []
-        rand = rng.random
-        for h in opponent_hands(v, k, rng):
-            hidden = h & ~known
-            rest = [_DECK_CARDS[i] for i in range(52) if unseen >> i & 1 and not hidden >> i & 1]
-            rest = [c for _, c in sorted((rand(), c) for c in rest)]
-            hands = [Hand(v.hand) if p == v.player else Hand(()) for p in range(v.players)]
-            hands[q] = Hand((*v.known[q], *cards_of(hidden)))
-            out.append(Determinization(tuple(hands), Hand(rest[:v.stock_count])))
-        return out
+        kit = kit_for(v.rules)
+        if not discards and not declined:
+            return self._improved(k, rng, q)
+        cands = self._improved(3 * k, rng, q)
+        weights = []
+        for det in cands:
+            h = mask_of(det.hands[q])
+            dw = kit.deadwood(h)
+            logw = 0.0
+            for card, w in discards:
+                bit = 1 << card
+                if h & bit:
+                    continue
+                _, best = kit.best_discard(h | bit)
+                logw -= self.beta * w * (dw - best)
+            for card, w in declined:
+                bit = 1 << card
+                if not h & bit and kit.is_melded(h | bit, card):
+                    logw += w * math.log(self.pass_factor)
+            weights.append(math.exp(logw))
+        return _resample(cands, weights, k, rng)
 
-    def _improved(self, n: int, rng: random.Random, q: int, kit: Any) -> list[Determinization]:
-        """Uniform deals whose opponent hand is then improved greedily: one pool card
-        drawn per stock draw the opponent made, the worst card of the eleven let go."""
-        from ._gin import cards_of, mask_of
+    def _improved(self, n: int, rng: random.Random, q: int) -> list[Determinization]:
+        """Uniform deals whose opponent hand is then improved (step 1 above)."""
+        from ._gin import cards_of, kit_for, mask_of
 
         v = self.view
+        kit = kit_for(v.rules)
         draws = sum(1 for e in v.history if e.player == q and isinstance(e.move, DrawStock))
-        draws = round(draws * self.improve)
         known = mask_of(v.known[q])
         out = []
         for det in super().sample_deals(n, rng):
             hand = mask_of(det.hands[q])
             pool = [c._index for c in det.stock]
-            for _ in range(draws):
+            for _ in range(draws if pool else 0):
                 j = rng.randrange(len(pool))
                 c = pool[j]
                 card, _ = kit.best_discard(hand | 1 << c, known)
@@ -422,11 +405,3 @@ def _danger_by_sampling(
 
 
 _DECK_CARDS = tuple(Card(i % 13 + 1, "SHDC"[i // 13]) for i in range(52))
-
-
-def mask_of_indices(indices: Sequence[int]) -> int:
-    """The mask of card indices."""
-    m = 0
-    for i in indices:
-        m |= 1 << i
-    return m

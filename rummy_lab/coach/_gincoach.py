@@ -8,7 +8,8 @@ the moves are compared on the same cards):
   showdown against that determinization's defender hand (lay-offs included), and when the
   defender's possible hands are few (late in the hand) they are all enumerated, which
   makes the value exact;
-* any other move is played, then the hand is played out by :func:`._ginplay.playout`.
+* any other move is played, then the hand is played out by :func:`._ginplay.playout`
+  (the opponent knocking as soon as it may, the viewer waiting for gin).
 """
 
 from __future__ import annotations
@@ -38,19 +39,22 @@ from ._source import belief
 from ._values import MoveValue, Schedule
 
 __all__ = [
-    "GinEvaluation", "GinSetup", "exact_knock_value", "gin_move_values", "gin_setup",
-    "gin_values", "knock_rule",
+    "GIN_ONLY",
+    "GinEvaluation",
+    "GinSetup",
+    "exact_knock_value",
+    "gin_move_values",
+    "gin_setup",
+    "gin_values",
 ]
 
 EXACT_LIMIT = 400
 """Knock values are exact (every defender hand enumerated) up to this many hands."""
 
 
-def knock_rule(patience: int) -> tuple[int, ...]:
-    """The viewer's own knock thresholds in playouts, by stock size."""
-    return ASAP if patience <= 0 else tuple(
-        99 if n <= patience else 0 for n in range(64)
-    )
+GIN_ONLY: tuple[int, ...] = (0,) * 64
+"""The viewer's own knock rule in playouts: wait for gin, as the coach's principle does
+(a knock is made when its value beats playing on; the opponent knocks as soon as it may)."""
 
 
 @dataclass
@@ -151,11 +155,11 @@ class GinEvaluation:
     """
 
     def __init__(self, view: PlayerView, moves: Sequence[Move], seed: int,
-                 *, patience: int = 0, own_knock: tuple[int, ...] | None = None) -> None:
+                 *, own_knock: tuple[int, ...] = GIN_ONLY) -> None:
         self.setup = s = gin_setup(view)
         self.moves = list(moves)
         self.rng = random.Random(f"rummy_lab coach gin {seed}")
-        mine = own_knock if own_knock is not None else knock_rule(patience)
+        mine = own_knock
         self.knock_at = (mine, ASAP) if s.me == 0 else (ASAP, mine)
         self.rules = view.rules
         self.values: dict[Move, list[float]] = {m: [] for m in self.moves}
@@ -270,11 +274,9 @@ def gin_values(
     moves: Sequence[Move],
     samples: int,
     seed: int,
-    *,
-    patience: int = 0,
 ) -> dict[Move, list[float]]:
     """Each move's value for the viewer on each of ``samples`` determinizations."""
-    ev = GinEvaluation(view, moves, seed, patience=patience)
+    ev = GinEvaluation(view, moves, seed)
     ev.add(moves, samples)
     return ev.values
 

@@ -47,6 +47,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine.moves import Move, MoveLike, clean_move
+from ..engine.rules import Variant
 from ..engine.state import PlayerView
 from ._reasons import one_line, reasons
 from ._values import check_budget, check_view, hand_points, ranked_values
@@ -121,8 +122,13 @@ def evaluate(view: PlayerView, *, budget: float | None = None, seed: int = 0) ->
     b = check_budget(budget)
     values = ranked_values(v, b, _seed(seed))
     best = values[0]
+    # counting outs with two decks and jokers is slow: Indian Rummy counts them for the
+    # three first moves only
+    many = v.rules.variant is not Variant.INDIAN
     return [
-        Advice(mv.move, mv.value, reasons(v, mv, best), mv.samples, mv.exact) for mv in values
+        Advice(mv.move, mv.value, reasons(v, mv, best, with_outs=many or i < 3), mv.samples,
+               mv.exact)
+        for i, mv in enumerate(values)
     ]
 
 

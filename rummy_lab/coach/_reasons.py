@@ -258,7 +258,8 @@ def _hand_sentences(f: Facts, view: PlayerView) -> list[str]:
     return out
 
 
-def reasons(view: PlayerView, mv: MoveValue, best: MoveValue) -> tuple[str, ...]:
+def reasons(view: PlayerView, mv: MoveValue, best: MoveValue, *, with_outs: bool = True
+            ) -> tuple[str, ...]:
     """The sentences about one evaluated move (its value first)."""
     move = mv.move
     how = ("exact" if mv.exact else f"average of {mv.samples} deals")
@@ -270,7 +271,7 @@ def reasons(view: PlayerView, mv: MoveValue, best: MoveValue) -> tuple[str, ...]
             head += (f", {mv.value - best.value:.1f} more than {best.move}, too little to "
                      "tell apart at this precision")
     out = [head]
-    out.extend(_move_sentences(view, move, mv))
+    out.extend(_move_sentences(view, move, mv, with_outs=with_outs))
     return tuple(out)
 
 

@@ -59,7 +59,7 @@ from ..engine.variants import VariantEngine, engine_for
 from ..engine.variants.indian import has_pure_sequence
 from ..engine.variants.tabled import arrange_meld, extend_meld
 from ._source import Determinization, UniformBelief, belief
-from ._values import MoveValue, Schedule, hand_points
+from ._values import MoveValue, hand_points
 
 __all__ = ["TAU", "leaf_value", "policy_move", "state_for", "table_move_values"]
 
@@ -434,6 +434,7 @@ def table_move_values(
     view: PlayerView, moves: Sequence[Move], budget: float | None, seed: int
 ) -> list[MoveValue]:
     """Values of Basic, Rummy 500 and Indian moves (module docstring)."""
+    start = time.perf_counter()
     rng = random.Random(f"rummy_lab coach table {seed}")
     engine = engine_for(view.rules)
     me = view.player
@@ -445,7 +446,7 @@ def table_move_values(
     for move in moves:
         out.append(_one_ply(view, engine, states, move, me, cache, bel))
     if budget is not None and budget > 0:
-        _deepen(view, engine, moves, out, budget, rng, bel)
+        _deepen(view, engine, moves, out, start + 0.85 * budget, rng, bel)
     return out
 
 
@@ -516,26 +517,23 @@ def _danger_cost(state: GameState, me: int, bel: UniformBelief,
 
 
 def _deepen(view: PlayerView, engine: VariantEngine, moves: Sequence[Move],
-            values: list[MoveValue], budget: float, rng: random.Random, bel: UniformBelief) -> None:
-    """Add playouts (every player on the fast policy) while the budget lasts."""
-    start = time.perf_counter()
+            values: list[MoveValue], deadline: float, rng: random.Random,
+            bel: UniformBelief) -> None:
+    """Add playouts (every player on the fast policy, two more rounds of turns) until the
+    deadline; each move's value becomes the mean of its one-turn estimate and its
+    playouts' mean."""
     me = view.player
     sums: dict[Move, list[float]] = {m: [] for m in moves}
-    rounds = 0
-    sched = Schedule(batch=2, rounds=0, seconds=budget)
-    while sched.more(rounds, start):
-        dets = bel.sample_deals(2, rng)
-        for d in dets:
-            base = state_for(view, d)
-            for m in moves:
-                if isinstance(m, Drop):
-                    continue
-                st = base.copy()
-                engine.play(st, m)
-                finish_turn(engine, st, me)
-                play_rounds(engine, st, me, 2)
-                sums[m].append(leaf_value(st, me))
-        rounds += 1
+    while time.perf_counter() < deadline:
+        base = state_for(view, bel.sample_deals(1, rng)[0])
+        for m in moves:
+            if isinstance(m, Drop) or time.perf_counter() >= deadline:
+                continue
+            st = base.copy()
+            engine.play(st, m)
+            finish_turn(engine, st, me)
+            play_rounds(engine, st, me, 2)
+            sums[m].append(leaf_value(st, me))
     for mv in values:
         got = sums.get(mv.move)
         if got:

@@ -86,7 +86,7 @@ class Schedule:
             return True
         if self.seconds is None:
             return done < self.rounds
-        return time.perf_counter() - start < self.seconds * 0.85
+        return time.perf_counter() - start < self.seconds * 0.8
 
 
 def check_view(view: object) -> PlayerView:

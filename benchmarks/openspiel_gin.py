@@ -166,10 +166,8 @@ def play_openspiel_hand(
                          stock=deck[21:], dealer=1)
     feed = iter(deck)
     pending: list[int] = []  # the rummy_lab side's queued OpenSpiel actions
-    os_knocker: int | None = None
     before_discard: Game | None = None
     decisions = 0
-    kind = "?"
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply_action(to_os(next(feed)))
@@ -190,13 +188,6 @@ def play_openspiel_hand(
                         before_discard.play(move, player=p)
                         before_discard.play(DrawDiscard(), player=seat)
                     mirror.play(move, player=p)
-            if phase == "Discard" and action == KNOCK:
-                os_knocker = p
-                kind = "knock"
-            if phase == "Wall":
-                kind = "wall knock" if action == KNOCK else "draw"
-                if action == KNOCK:
-                    os_knocker = p
             state.apply_action(action)
             continue
         # the rummy_lab side
@@ -209,9 +200,6 @@ def play_openspiel_hand(
                 watch(mirror)
             move = bot.choose(view, rng)
             actions = _move_to_os(move, mirror.hand(seat))
-            if isinstance(move, Knock | Gin):
-                os_knocker = seat
-                kind = "knock"
             mirror.play(move, player=seat)
             action = actions[0]
             pending = actions[1:]
@@ -221,11 +209,8 @@ def play_openspiel_hand(
             finish = wall_choice(bot, view, rng)
             if finish is None:
                 action = PASS
-                kind = "draw"
             else:
                 action = KNOCK
-                os_knocker = seat
-                kind = "wall knock"
                 pending = _finish_actions(finish, view.hand)[1:]
         elif phase == "Layoff":
             action = _defend(state, seat, legal)
@@ -238,9 +223,26 @@ def play_openspiel_hand(
             )
         state.apply_action(action)
     returns = state.returns()
-    if os_knocker is None and kind == "?":
-        kind = "draw"
-    return HandRecord(returns[seat], kind, decisions)
+    return HandRecord(returns[seat], _ending(state, seat), decisions)
+
+
+def _ending(state: Any, seat: int) -> str:
+    """How the hand ended, from the rummy_lab side: ``draw``, or who knocked and how it
+    went (``knock``, ``gin``, ``undercut``, ``tie``)."""
+    knocked = list(state.knocked())
+    if not any(knocked):
+        return "draw"
+    k = knocked.index(True)
+    ret = state.returns()[k]
+    if state.deadwood()[k] == 0:
+        how = "gin"
+    elif ret < 0:
+        how = "undercut"
+    elif ret == 0:
+        how = "tie"
+    else:
+        how = "knock"
+    return ("rummy_lab " if k == seat else "OpenSpiel ") + how
 
 
 def _os_to_move(action: int, phase: str, mirror: Game) -> Move | None:

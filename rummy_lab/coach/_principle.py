@@ -10,7 +10,9 @@ another move's value beats it by more than the noise (:func:`coach_choice`):
   clearly beats playing on.
 * Basic Rummy, Rummy 500 and Indian Rummy: the coach's fast policy (lay down melds, lay
   off, take the discard only when it is melded, throw the highest deadwood; Indian: a
-  pure sequence first, declare when valid, never drop).
+  pure sequence first, declare when valid, never drop), except that of the deadwood
+  cards nearly as high as the one it would throw, the one least likely to feed the next
+  player goes.
 
 >>> import rummy_lab as rl
 >>> g = rl.new_game("gin", hands=["AS 2H 3C 9S 10D QC KH 4D 6S JC",
@@ -28,12 +30,14 @@ from ..engine.moves import (
     DRAW_STOCK,
     PASS_UPCARD,
     TAKE_UPCARD,
+    Discard,
     Gin,
     Move,
     discard_of,
 )
 from ..engine.rules import Variant
 from ..engine.state import Phase, PlayerView
+from ._source import UniformBelief
 from ._values import MoveValue
 
 __all__ = ["CHOICE_MARGIN", "CHOICE_Z", "coach_choice", "principle_move"]
@@ -43,6 +47,9 @@ CHOICE_Z = 2.0
 
 CHOICE_MARGIN = 1.0
 """Points by which another move must beat the principle's move, on top of the noise."""
+
+SAFE_SLACK = 0
+"""A throw may be this many points lower than the policy's to be a safer one."""
 
 
 def principle_move(view: PlayerView) -> Move:
@@ -54,9 +61,33 @@ def principle_move(view: PlayerView) -> Move:
     from ._source import belief
     from ._table import policy_move, state_for
 
-    det = belief(view, model="uniform").sample_deals(1, random.Random(0))[0]
+    bel = belief(view, model="uniform")
+    det = bel.sample_deals(1, random.Random(0))[0]
     move = policy_move(engine_for(view.rules), state_for(view, det))
+    if isinstance(move, Discard):
+        move = _safer_discard(view, move, bel)
     return move if move in legal else legal[0]
+
+
+def _safer_discard(view: PlayerView, move: Discard, bel: UniformBelief) -> Move:
+    """Of the throws worth nearly as much as the policy's (within ``SAFE_SLACK`` points
+    of card value, never a card of a meld), the one least likely to feed the next player."""
+    r = view.rules
+    wild = None if view.wild_card is None else (
+        1 if view.wild_card.is_joker else view.wild_card.rank)
+    top = r.card_value(move.card, wild)
+    from ._table import best_partition, free_rules
+
+    part = best_partition(list(view.hand), free_rules(r), wild_rank=wild)
+    options = [m for m in view.legal_moves if isinstance(m, Discard)
+               and m.card in part.deadwood and r.card_value(m.card, wild) >= top - SAFE_SLACK]
+    if len(options) <= 1:
+        return move
+
+    def risk(m: Discard) -> tuple[float, int, int]:
+        return (bel.danger(m.card), -r.card_value(m.card, wild), -m.card._index)
+
+    return min(options, key=risk)
 
 
 def _gin_principle(view: PlayerView) -> Move:

@@ -283,7 +283,7 @@ def _indian_finish(
     return discard_of(max(options, key=keep_score))
 
 
-def _free(rules: Rules) -> Rules:
+def free_rules(rules: Rules) -> Rules:
     """Indian rules without the declaration's sequence requirement (melds as melds)."""
     got = _FREE.get(rules)
     if got is None:
@@ -341,7 +341,7 @@ def _summary(hand: Sequence[Card], table: Sequence[TableMeld], rules: Rules,
         return 0, 0, 0
     if rules.variant is Variant.INDIAN:
         d = deadwood(list(hand), rules, wild_rank=wild)
-        part = best_partition(list(hand), _free(rules), wild_rank=wild)
+        part = best_partition(list(hand), free_rules(rules), wild_rank=wild)
         count = len(part.deadwood)
         cap = rules.max_points
         if not has_pure_sequence(hand):

@@ -202,8 +202,9 @@ def policy_move(engine: VariantEngine, state: GameState) -> Move:
       stock exhausted (Rummy 500) take a legal pick or end the round.
     * Then (table variants) lay down the melds of the best partition, lay off what fits,
       and (Indian) declare when a valid declaration is possible.
-    * Discard the deadwood card of highest value (never the card just taken), keeping
-      Indian cards that may still make a pure sequence when there is none yet.
+    * Discard a lone deadwood card (no partner of its rank or suit close by) of highest
+      value, else the highest deadwood card (never the card just taken); Indian: keep
+      cards that may still make a pure sequence when there is none yet.
     """
     r = state.rules
     p = state.current
@@ -252,8 +253,22 @@ def policy_move(engine: VariantEngine, state: GameState) -> Move:
                     return LayOff((c,), i)
     options = [c for c in hand if c not in state.pickup] or list(hand)
     dead = [c for c in part.deadwood if c in options] or options
-    card = max(dead, key=lambda c: (_value(c, r, None), c._index))
+    # a lone card (no partner of its rank, nor of its suit within two ranks) first, then
+    # the highest: pairs and near-runs are kept for the melds they may become
+    card = max(dead, key=lambda c: (_alone(c, hand), _value(c, r, None), c._index))
     return discard_of(card)
+
+
+def _alone(card: Card, hand: Sequence[Card]) -> bool:
+    """True when no other card of ``hand`` could share a meld with ``card`` soon."""
+    for o in hand:
+        if o is card or o.is_joker:
+            continue
+        if o.rank == card.rank and o is not card:
+            return False
+        if o.suit is card.suit and 0 < abs(o.rank - card.rank) <= 2:
+            return False
+    return True
 
 
 def _indian_finish(

@@ -201,6 +201,7 @@ def test_indian_drop_is_priced_exactly() -> None:
     drop = next(a for a in evaluate(view) if str(a.move) == "drop")
     assert drop.exact and drop.value == -g.rules.first_drop
     assert "dropping costs 20 points for sure" in drop.reasons
+    assert any(r.startswith("playing on") for r in drop.reasons)
 
 
 def test_indian_reasons_speak_of_the_pure_sequence() -> None:

@@ -126,8 +126,8 @@ def evaluate(view: PlayerView, *, budget: float | None = None, seed: int = 0) ->
     # three first moves only
     many = v.rules.variant is not Variant.INDIAN
     return [
-        Advice(mv.move, mv.value, reasons(v, mv, best, with_outs=many or i < 3), mv.samples,
-               mv.exact)
+        Advice(mv.move, mv.value, reasons(v, mv, best, with_outs=many or i < 3, values=values),
+               mv.samples, mv.exact)
         for i, mv in enumerate(values)
     ]
 

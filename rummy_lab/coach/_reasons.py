@@ -258,9 +258,10 @@ def _hand_sentences(f: Facts, view: PlayerView) -> list[str]:
     return out
 
 
-def reasons(view: PlayerView, mv: MoveValue, best: MoveValue, *, with_outs: bool = True
-            ) -> tuple[str, ...]:
-    """The sentences about one evaluated move (its value first)."""
+def reasons(view: PlayerView, mv: MoveValue, best: MoveValue, *, with_outs: bool = True,
+            values: Sequence[MoveValue] = ()) -> tuple[str, ...]:
+    """The sentences about one evaluated move (its value first); ``values`` (all the
+    moves' values) lets a drop be compared with playing on."""
     move = mv.move
     how = ("exact" if mv.exact else f"average of {mv.samples} deals")
     head = f"worth {mv.value:+.1f} points over the rest of the hand ({how})"
@@ -272,6 +273,16 @@ def reasons(view: PlayerView, mv: MoveValue, best: MoveValue, *, with_outs: bool
                      "tell apart at this precision")
     out = [head]
     out.extend(_move_sentences(view, move, mv, with_outs=with_outs))
+    if isinstance(move, Drop):
+        on = [v for v in values if not isinstance(v.move, Drop)]
+        if on:
+            play = max(on, key=lambda v: v.value)
+            if play.value < mv.value:
+                out.append(f"playing on is worth {play.value:+.1f} at best ({play.move}): "
+                           f"dropping saves {mv.value - play.value:.1f} points")
+            else:
+                out.append(f"playing on ({play.move}) is worth {play.value:+.1f}, more than "
+                           "the drop's price")
     return tuple(out)
 
 

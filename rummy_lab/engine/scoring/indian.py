@@ -37,6 +37,7 @@ __all__ = [
     "PointsStanding",
     "PoolStanding",
     "check_declaration",
+    "count_note",
     "count_points",
     "deals_standings",
     "match_standing",
@@ -242,6 +243,66 @@ def check_declaration(
         parts.extend(_leftover_hints(left, wild_rank))
     reason = "; also ".join(parts[:2]) + ("; " + "; ".join(parts[2:]) if parts[2:] else "")
     return Declaration(False, reason, p)
+
+
+def _meld_key(m: Meld) -> tuple[Card, ...]:
+    return tuple(sorted(m.cards))
+
+
+def _kind_words(m: Meld) -> str:
+    if m.kind == "set":
+        return "a set" if m.is_pure else "a set with a joker"
+    return "a pure sequence" if m.is_pure else "an impure sequence"
+
+
+def count_note(
+    cards: CardsLike, *, wild_rank: int | None = None, rules: RulesLike = "indian"
+) -> str:
+    """Why melds a hand holds still count against it, in a sentence (empty when none do).
+
+    Why: the count tiers surprise learners: a hand with 6-6-6 and K-K-K but one sequence
+    counts both sets as deadwood. The sentence names the melds held back and the tier that
+    holds them back, from the rules' ``min_sequences`` and ``min_pure_sequences``.
+
+    >>> count_note("6S 6H 6D KS KH KD 2C 3C 4C 9D 10D 5H 8C", wild_rank=7)
+    '6S 6H 6D (a set) and KS KH KD (a set) are melds, but they count as deadwood here: \
+with 1 pure sequence (2C 3C 4C) and no second sequence only the pure sequence is left \
+out of the count; the other melds count once the hand has 2 sequences, 1 of them pure'
+    >>> count_note("5H 6H JK 9S 9D 9C 2C 3S 4C KD KH KS QS", wild_rank=8)
+    '9S 9D 9C (a set), KS KH KD (a set) and 5H 6H JK (an impure sequence) are melds, but \
+they count as deadwood here: without a pure sequence every card counts'
+    >>> count_note("2C 3C 4C 5H 6H 7H 9S 9D 9C KD", wild_rank=8)
+    ''
+
+    :param cards: the hand. :param wild_rank: the wild rank (None: printed jokers only).
+    :param rules: Indian rules.
+    :return: the sentence, or ``""`` when every meld the hand holds is counted as a meld.
+    :raises ValueError: for rules of another variant.
+    """
+    r = _indian_rules(rules)
+    hand = clean_cards(cards)
+    counted = best_partition(hand, r, wild_rank=wild_rank)
+    free = best_partition(hand, _free_rules(r), wild_rank=wild_rank)
+    kept = {_meld_key(m) for m in counted.melds}
+    held = [m for m in free.melds if _meld_key(m) not in kept]
+    if not held:
+        return ""
+    named = [f"{_codes(m.cards)} ({_kind_words(m)})" for m in held]
+    listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+    verb = "is a meld, but it counts" if len(held) == 1 else "are melds, but they count"
+    runs = [m for m in counted.melds if m.kind == "run"]
+    pure = [m for m in runs if m.is_pure]
+    if not pure:
+        why = "without a pure sequence every card counts"
+    else:
+        have = ", ".join(_codes(m.cards) for m in pure)
+        why = (
+            f"with {len(pure)} pure sequence{'s' * (len(pure) != 1)} ({have}) and no "
+            f"second sequence only the pure sequence is left out of the count; the other "
+            f"melds count once the hand has {r.min_sequences} sequences, "
+            f"{r.min_pure_sequences} of them pure"
+        )
+    return f"{listed} {verb} as deadwood here: {why}"
 
 
 def count_points(cards: CardsLike, *, wild_rank: int, rules: RulesLike = "indian") -> int:

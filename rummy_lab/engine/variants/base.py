@@ -31,7 +31,15 @@ from typing import Any, ClassVar, Protocol
 
 from ..cards import Card, Hand, card_counts, make_deck
 from ..errors import IllegalMove
-from ..moves import DRAW_DISCARD, DRAW_STOCK, Discard, DrawDiscard, Move, discard_of
+from ..moves import (
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    MOVE_TYPES,
+    Discard,
+    DrawDiscard,
+    Move,
+    discard_of,
+)
 from ..rules import Rules
 from ..state import Deal, Event, GameResult, GameState, Phase
 
@@ -186,6 +194,22 @@ class VariantEngine:
         event = Event(len(state.history), who, move, phase, shown, drawn)
         state.history.append(event)
         return event
+
+    @classmethod
+    def move_types(cls) -> tuple[type[Move], ...]:
+        """The kinds of move this variant has at all (a ``verify_``/``apply_`` pair each),
+        in :data:`~rummy_lab.engine.moves.MOVE_TYPES` order.
+
+        Why: a view offers only the variant's own controls (no Knock in Basic Rummy).
+
+        >>> [m.verb for m in VariantEngine.move_types()]
+        ['draw_stock', 'draw_discard', 'discard']
+        """
+        return tuple(
+            m for m in MOVE_TYPES
+            if callable(getattr(cls, f"verify_{m.verb}", None))
+            and callable(getattr(cls, f"apply_{m.verb}", None))
+        )
 
     def describe(self, state: GameState, move: Move) -> str:
         """A sentence saying what ``move`` does now (base: the move's caption)."""

@@ -12,6 +12,7 @@ judge a declaration); every name here is the same object.
 from __future__ import annotations
 
 from .engine.scoring.indian import (
+    CountExplanation,
     DealScores,
     DealsStanding,
     Declaration,
@@ -21,6 +22,7 @@ from .engine.scoring.indian import (
     count_note,
     count_points,
     deals_standings,
+    explain_count,
     match_standing,
     points_standings,
     pool_standings,
@@ -29,6 +31,7 @@ from .engine.scoring.indian import (
 )
 
 __all__ = [
+    "CountExplanation",
     "DealScores",
     "DealsStanding",
     "Declaration",
@@ -38,6 +41,7 @@ __all__ = [
     "count_note",
     "count_points",
     "deals_standings",
+    "explain_count",
     "match_standing",
     "points_standings",
     "pool_standings",

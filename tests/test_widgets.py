@@ -535,8 +535,8 @@ def test_play_table_turn_lines_name_the_cards() -> None:
     assert "drop out of this deal" in line
     pt.buttons["draw_stock"].click()
     declarable = any(isinstance(m, rl.moves.Declare) for m in pt.view.legal_moves)
-    assert ("declare" in visible(pt)) == declarable == ("declare (your hand" in
-                                                          pt.turn_line.value)
+    assert declarable == ("declare (your hand" in pt.turn_line.value)
+    assert "declare" in visible(pt)  # a wrong declaration is legal too (see below)
     assert "select a card and discard it" in pt.turn_line.value
     game = rl.new_game("basic", hands=["7S 7H 7D 2C 9D 10D KS 4H 5H 6S",
                                        "AS 2S 3S 4S 5S 6H 8H 9H JC QC"], discard="KD", seed=1)
@@ -550,6 +550,24 @@ def test_play_table_turn_lines_name_the_cards() -> None:
     assert primary(basic) == {"meld"} and basic.buttons["meld"].description == "Meld A♠ 2♠ 3♠"
     basic.buttons["meld"].click()
     assert len(basic.view.table) == 1 and "meld 1 · You" in basic.piles.value
+
+
+def test_play_table_offers_a_wrong_declaration_plainly() -> None:
+    """Indian Rummy: the engine lists only valid declarations, yet plays a wrong one with
+    its penalty; the button is there, plain (not primary), and says why it is wrong."""
+    pt = PlayTable("indian", seed=3)
+    pt.buttons["draw_stock"].click()
+    assert not any(isinstance(m, rl.moves.Declare) for m in pt.view.legal_moves)
+    assert "declare" in visible(pt) and pt.buttons["declare"].disabled  # nothing selected
+    pt.hand_view.selected = (0,)
+    b = pt.buttons["declare"]
+    assert not b.disabled and b.button_style == "" and "declare" not in primary(pt)
+    assert b.description.startswith("Declare anyway, finishing with the ")
+    assert b.tooltip.startswith("Not a valid declaration (") and "wrong declaration" in b.tooltip
+    b.click()
+    declared = pt.game.history[-1] if pt.game.is_over else next(
+        e for e in pt.game.history if isinstance(e.move, rl.moves.Declare))
+    assert isinstance(declared.move, rl.moves.Declare) and pt.status.value == ""
 
 
 def test_play_table_shows_engine_messages() -> None:

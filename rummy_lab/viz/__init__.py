@@ -40,6 +40,7 @@ from .game import (
     table_rows,
     view_wild_rank,
 )
+from .scores import pool_chart
 from .theme import (
     THEMES,
     ThemeColors,
@@ -74,6 +75,7 @@ __all__ = [
     "outcome_bars",
     "outs_heatmap",
     "page_theme",
+    "pool_chart",
     "replay_views",
     "rule_choices",
     "set_theme",

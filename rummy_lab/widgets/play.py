@@ -48,6 +48,7 @@ from ..engine.moves import (
     TakeUpcard,
 )
 from ..engine.rules import Rules, Variant
+from ..engine.scoring.indian import check_declaration
 from ..engine.solver import deadwood
 from ..engine.state import Event, Phase, PlayerView
 from ..probability.exact import DrawOdds, draw_odds_table
@@ -315,36 +316,71 @@ class PlayTable(W.VBox):  # type: ignore[misc]
             self.review_view.value = ""
         self.log_view.value = self._log_html()
 
+    def _accepted_kinds(self, listed: set[type[Move]]) -> set[type[Move]]:
+        """Card moves the engine would still play though it lists none (Indian Rummy's
+        wrong declaration: legal, with its penalty)."""
+        view = self.view
+        if not view.is_my_turn or view.phase is not Phase.DISCARD:
+            return set()
+        out = set()
+        for name in self.buttons:
+            _, kind, needs = _ACTIONS[name]
+            if needs == "one" and kind not in listed and any(
+                self.game.can_play(kind(c), player=self.human)  # type: ignore[call-arg]
+                for c in dict.fromkeys(view.hand)
+            ):
+                out.add(kind)
+        return out
+
     def _update_buttons(self) -> None:
-        """Show the buttons of the moves possible now; make the legal ones primary."""
+        """Show the buttons of the moves possible now; make the listed legal moves primary.
+
+        A card move the engine accepts but does not list (a wrong declaration) stays
+        enabled in the plain style, its tooltip saying why the hand is not complete."""
         view = self.view
         kinds = {type(m) for m in view.legal_moves}
+        accepted = self._accepted_kinds(kinds)
         cards = self.hand_view.selected_cards
         top = view.discard_top
         for name, b in self.buttons.items():
             label, kind, needs = _ACTIONS[name]
-            available = kind in kinds
+            available = kind in kinds or kind in accepted
             b.layout.display = None if available else "none"
-            ready = available
+            ready = primary = available
             tip = ""
             if available and needs:
                 move = self._move_for(name, cards)
-                ready = not isinstance(move, str) and self._is_legal(move)
+                primary = ready = not isinstance(move, str) and self._is_legal(move)
                 if isinstance(move, str):
                     tip = move
+                elif not ready and self.game.can_play(move, player=self.human):
+                    ready, tip = True, self._not_recommended(move)
                 elif not ready:
                     tip = self._why_not(move)
-                label = _label(name, cards, ready)
+                label = _label(name, cards, ready, primary)
             elif name in ("take_upcard", "draw_discard") and top is not None:
                 label = f"Take the {top.glyph}" if name == "take_upcard" or len(
                     self.discard_depth.options) < 2 else "Take from the discard pile"
             b.description = label
             b.tooltip = tip or label
             b.disabled = not ready
-            b.button_style = "primary" if ready else ""
+            b.button_style = "primary" if primary else ""
         self.discard_depth.layout.display = (
             None if DrawDiscard in kinds and not self.discard_depth.disabled else "none")
         self.layoff_target.layout.display = None if LayOff in kinds else "none"
+
+    def _not_recommended(self, move: Move) -> str:
+        """Why an accepted move is not listed: for a declaration, the engine's verdict on
+        the cards that would be shown."""
+        view = self.view
+        wild = view_wild_rank(view)
+        if isinstance(move, Declare) and wild is not None:
+            rest = list(view.hand)
+            rest.remove(move.card)
+            verdict = check_declaration(rest, wild_rank=wild, rules=view.rules)
+            return glyph_text(f"Not a valid declaration ({verdict.reason}): it is played as "
+                              "a wrong declaration.")
+        return "Allowed, but not one of the listed legal moves."
 
     def _why_not(self, move: Move) -> str:
         try:
@@ -552,9 +588,11 @@ def _move_text(move: Move) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _label(name: str, cards: Sequence[Card], ready: bool) -> str:
+def _label(name: str, cards: Sequence[Card], ready: bool, listed: bool = True) -> str:
     """A card move's button label: what it would do with the selected cards."""
     shown = " ".join(c.glyph for c in cards)
+    if name == "declare" and ready and not listed:
+        return f"Declare anyway, finishing with the {shown}"
     if name == "gin":
         if not cards:
             return "Big gin" if ready else "Gin: select the card to throw"

@@ -137,9 +137,9 @@ class TurnAnimator(W.VBox):  # type: ignore[misc]
         seat = int(self.viewpoint.value)
         return None if seat == _ALL else seat
 
-    def _redraw_chart(self) -> None:
-        player = self.player
-        self.deadwood = deadwood_by_turn(self.game, player=player)
+    def _redraw_chart(self, *, recount: bool = True) -> None:
+        if recount:
+            self.deadwood = deadwood_by_turn(self.game, player=self.player)
         theme = self.probe.theme
         refresh_figure(self.figure, deadwood_by_turn_figure(
             self.deadwood, turn=self.step, names=self.names, theme=theme), theme)
@@ -182,7 +182,7 @@ class TurnAnimator(W.VBox):  # type: ignore[misc]
         self._render()
 
     def _on_theme_change(self, _: dict[str, Any]) -> None:
-        self._redraw_chart()
+        self._redraw_chart(recount=False)
 
     def _on_back_click(self, _: W.Button) -> None:
         if self.slider.value > 0:

@@ -609,8 +609,10 @@ def _label(name: str, cards: Sequence[Card], ready: bool, listed: bool = True) -
     }[name]
 
 
-HINT_CANDIDATES = 3
-"""How many equally good discards a hint compares by their outs."""
+HINT_CANDIDATES = 2
+"""How many equally good discards a hint compares by their outs (the two highest cards:
+counting the outs of a third took an Indian Rummy click past 150 ms at the 90th
+percentile, see ``benchmarks/bench_widgets.py``)."""
 
 
 def hint_row(view: PlayerView) -> DrawOdds | None:

@@ -57,6 +57,7 @@ WIDGETS = {  # screenshot name -> the widget's root selector
     "hand_view": ".rl-hand-widget:has(.rl-joker)",
     "animate_game": ".js-plotly-plot:has(.updatemenu-container)",
 }
+README = ("deal_widget", "play_table", "meld_explorer", "probability_explorer", "turn_animator")
 README_DARK = "play_table"  # the one dark-theme picture in the README
 SLOW_MS = 500.0
 PRIMARY = re.compile(r"\bmod-primary\b")
@@ -99,7 +100,7 @@ def snap(locator: Locator, name: str) -> Path:
 
 def publish(name: str, theme: str) -> None:
     """With UPDATE_SCREENSHOTS=1, copy a screenshot to the README's pictures."""
-    if os.environ.get("UPDATE_SCREENSHOTS") != "1":
+    if os.environ.get("UPDATE_SCREENSHOTS") != "1" or name not in README:
         return
     IMAGES.mkdir(parents=True, exist_ok=True)
     source = ARTIFACTS / (f"{name}.png" if theme == "light" else f"{name}_dark.png")
@@ -226,6 +227,9 @@ def check_play(page: Page, times: list[float]) -> None:
     expect(table.locator(".rl-card-slot.rl-in-meld").first).to_be_attached()
     expect(table.locator(".rl-group.rl-meld-color-0")).to_be_visible()
     assert table.locator(".rl-action-take_upcard").is_hidden()
+    times.append(timed_click(page, draw, turn, "discard it"))  # the pictures: a hint marked
+    expect(hint).to_contain_text("marked in your hand", timeout=60_000)
+    expect(marked).to_have_count(1)
 
 
 def check_meld(page: Page, times: list[float]) -> None:

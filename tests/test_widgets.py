@@ -344,7 +344,7 @@ def test_probability_explorer_layout_and_theme() -> None:
     assert all(s.layout.width == "100%" for s in sliders)
     assert len({id(s.layout) for s in sliders}) == 4  # each its own layout
     widths = {w.style.description_width for w in [*sliders, pe.kind, pe.ace, pe.decks,
-                                                  pe.preset, pe.mode, pe.samples]}
+                                                  pe.preset, pe.samples]}
     assert widths == {"96px"}  # one label column
     assert pe.figure._config["displaylogo"] is False  # a slim toolbar
     assert pe.figure.layout.template.layout.font.color == "#1f1f1f"
@@ -816,3 +816,13 @@ def test_hint_row_is_the_full_tables_first_legal_row() -> None:
         assert hint == min(top, key=lambda r: (-r.out_count,
                                                -view.rules.card_value(r.discard, wild),
                                                -r.discard.index))
+
+
+def test_hand_view_one_card_over_says_what_the_deadwood_means() -> None:
+    pt = PlayTable(game=stacked_knock_game(), human=1)
+    pt.buttons["pass_upcard"].click()
+    pt.buttons["draw_stock"].click()  # eleven cards: the partition keeps the best ten
+    hv = pt.hand_view
+    assert len(hv.cards) == 11 and hv._spare() == 1
+    assert "Deadwood once you throw the best card: <b>1</b> point (1 card)" in hv.points.value
+    assert hv._captions[len(hv._row.children) - 1].value == "deadwood 1 + 1 to throw"

@@ -291,23 +291,31 @@ class HandView(W.VBox):  # type: ignore[misc]
                 start += n
             dead = self.shown_order[start:]
             if dead:
+                spare = self._spare()
                 groups.append((dead, {"rl-deadwood-group"},
-                               f"deadwood {part.deadwood_points}"))
+                               f"deadwood {part.deadwood_points}"
+                               + (f" + {spare} to throw" if spare else "")))
         for k, (slots, classes, caption) in enumerate(groups):
             self._set_group(k, slots, classes, caption)
         row = tuple(self._groups[: len(groups)])
         if self._row.children != row:
             self._row.children = row
 
+    def _spare(self) -> int:
+        """Cards the partition leaves out (one over the deal: the card to throw)."""
+        return len(self.cards) - self.partition.melded_count - len(self.partition.deadwood)
+
     def _points_html(self) -> str:
         p = self.partition
         if not self.cards:
             return '<span class="rl-empty">no cards</span>'
         melded = p.melded_count
+        head = ("Deadwood once you throw the best card" if self._spare() == 1
+                else "Deadwood")
         return (
             f'<div data-deadwood-points="{p.deadwood_points}" style="font-size:14px;'
             f'color:{THEME["ink"]}">'
-            f"Deadwood: <b>{p.deadwood_points}</b> point{'s' * (p.deadwood_points != 1)}"
+            f"{head}: <b>{p.deadwood_points}</b> point{'s' * (p.deadwood_points != 1)}"
             + (f" ({count_words(len(p.deadwood), 'card')})" if p.deadwood
                else " (every card melded)")
             + (f" · {count_words(len(p.melds), 'meld')} holding "

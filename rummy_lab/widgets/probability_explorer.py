@@ -99,7 +99,9 @@ class ProbabilityExplorer(W.VBox):  # type: ignore[misc]
 
         self.mode = styled(W.ToggleButtons(
             options=[("Melds in a hand", "meld"), ("Drawing a card that helps", "draw")],
-            value=mode, description="Question", style=_TOGGLE_STYLE,
+            value=mode, tooltips=["the chance that a random hand holds a meld",
+                                  "the chance to draw one of your outs"],
+            style={"button_width": "auto"},
         ), "rl-mode")
         self.kind = styled(W.ToggleButtons(options=_KINDS, value="meld",
                                            description="Holds", style=_TOGGLE_STYLE),

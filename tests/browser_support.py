@@ -89,15 +89,17 @@ def write_lab_settings(root: Path) -> None:
 
 # --------------------------------------------------------------------------- themes, axe
 
-THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
+THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark",
+          "high-contrast": "JupyterLab Dark High Contrast"}
 
 
 def set_lab_theme(page: Any, theme: str) -> None:
-    """Switch JupyterLab's theme from the page and wait until the page shows it."""
+    """Switch JupyterLab's theme from the page and wait until the page shows it (the body
+    names the theme once its style sheet is in)."""
     page.evaluate("name => window.jupyterapp.commands.execute('apputils:change-theme', "
                   "{theme: name})", THEMES[theme])
-    page.wait_for_function("light => document.body.dataset.jpThemeLight === light",
-                           arg="true" if theme == "light" else "false", timeout=60_000)
+    page.wait_for_function("name => document.body.dataset.jpThemeName === name",
+                           arg=THEMES[theme], timeout=60_000)
 
 
 def axe_script() -> Path:

@@ -826,3 +826,10 @@ def test_hand_view_one_card_over_says_what_the_deadwood_means() -> None:
     assert len(hv.cards) == 11 and hv._spare() == 1
     assert "Deadwood once you throw the best card: <b>1</b> point (1 card)" in hv.points.value
     assert hv._captions[len(hv._row.children) - 1].value == "deadwood 1 + 1 to throw"
+
+
+def test_play_table_new_hand_keeps_the_rules_of_a_given_game() -> None:
+    game = rl.new_game("oklahoma", seed=4, rules={"gin_bonus": 20})
+    pt = PlayTable(game=game)
+    pt.new_button.click()
+    assert pt.game.rules == game.rules and pt.game is not game

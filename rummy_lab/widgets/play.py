@@ -552,7 +552,7 @@ class PlayTable(W.VBox):  # type: ignore[misc]
     def _on_new_click(self, _: W.Button) -> None:
         self.seed = None if self.seed is None else self.seed + 1
         self._rng = random.Random(self.seed)
-        self.game = new_game(self.variant, players=self.players, seed=self.seed)
+        self.game = new_game(self.game.rules, players=self.players, seed=self.seed)
         self.reasons = {}
         self.last_events = self._bots_move()
         set_status(self.status)

@@ -206,7 +206,10 @@ class ProbabilityExplorer(W.VBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ drawing
     def _render(self) -> None:
-        """Recompute the exact value and formula and redraw the chart for the controls."""
+        """Recompute the exact value and formula and redraw the chart for the controls.
+
+        The answer is sent first and the chart after it: the browser handles the messages
+        in order, and a chart takes longer to draw than a line of text."""
         meld = self.mode.value == "meld"
         self._meld_box.layout.display = None if meld else "none"
         self._draw_box.layout.display = "none" if meld else None
@@ -220,10 +223,6 @@ class ProbabilityExplorer(W.VBox):  # type: ignore[misc]
             words = dict(_KINDS_TEXT)[kind]
             question = (f"The chance that a random {n}-card hand holds {words} "
                         f"({self.rules.name}, {_label(self.ace.value, d)})")
-            top = max(14, n)
-            fig = meld_probability_figure(kind, range(3, top + 1), self._choices(), mark=n,
-                                          theme=theme, title=f"Hands holding {words}, "
-                                          f"by hand size ({self.rules.name})")
         else:
             o, u, k = self.outs.value, self.unseen.value, self.draws.value
             self.exact = p_draw_out(o, u, k)
@@ -243,11 +242,6 @@ class ProbabilityExplorer(W.VBox):  # type: ignore[misc]
                 self.latex = sympy.latex(expr, order="none")
                 note = ("The draws miss every out in C(unseen − outs, draws) of the "
                         "C(unseen, draws) equally likely ways (hypergeometric).")
-            others = sorted({max(1, o // 2), max(o, 1), min(u, 2 * o) or 1})
-            fig = draw_odds_figure(others, u, max_draws=max(10, k), mark=k, theme=theme,
-                                   title="Chance of at least one out, by cards drawn")
-        fig.update_layout(width=_CHART_WIDTH)
-        refresh_figure(self.figure, fig, theme)
         value = sympy.Rational(self.exact)
         answer = (f"<b>{fraction_text(value)}</b> ≈ <b>{_percent(value)}</b>"
                   if value not in (0, 1) else f"<b>{fraction_text(value)}</b>")
@@ -259,6 +253,19 @@ class ProbabilityExplorer(W.VBox):  # type: ignore[misc]
             f"{note}</div></div>"
         )
         self._show_estimate()
+        if meld:
+            words = dict(_KINDS_TEXT)[self.kind.value]
+            fig = meld_probability_figure(
+                self.kind.value, range(3, max(14, self.size.value) + 1), self._choices(),
+                mark=self.size.value, theme=theme,
+                title=f"Hands holding {words}, by hand size ({self.rules.name})")
+        else:
+            o, u, k = self.outs.value, self.unseen.value, self.draws.value
+            others = sorted({max(1, o // 2), max(o, 1), min(u, 2 * o) or 1})
+            fig = draw_odds_figure(others, u, max_draws=max(10, k), mark=k, theme=theme,
+                                   title="Chance of at least one out, by cards drawn")
+        fig.update_layout(width=_CHART_WIDTH)
+        refresh_figure(self.figure, fig, theme)
 
     def _show_estimate(self) -> None:
         if self.estimate is None:
@@ -360,8 +367,8 @@ class ProbabilityExplorer(W.VBox):  # type: ignore[misc]
                                samples=samples, seed=seed)
         self.run = run
         self.estimate = run.estimate
+        self._show_estimate()  # the numbers first, then the chart
         self._draw_mc()
-        self._show_estimate()
 
 
 _KINDS_TEXT = [("set", "a set"), ("run", "a run"), ("meld", "a set or a run")]

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import rummy_lab as rl
 from rummy_lab.engine.cards import Card, make_deck, parse_cards
 from rummy_lab.engine.errors import CardError
 from rummy_lab.engine.melds import classify_meld, is_meld
@@ -159,7 +161,7 @@ def test_regressions_of_other_implementations():
 
 
 def test_two_deck_duplicate_sets_in_500():
-    p = best_partition("7S 7S 7H 9C 9C 9C 2D", "500")
+    p = best_partition("7S 7S 7H 9C 9C 9D 2D", "500")
     assert p.deadwood_points == 2
     assert all(m.kind == "set" for m in p.melds)
 
@@ -278,3 +280,36 @@ def test_set_size_rules_are_respected():
         for _ in range(30):
             hand = rng.sample(make_deck(), 7)
             assert deadwood(hand, rules) == brute_best(hand, rules)[0]
+
+
+# --------------------------------------------------------------------------- issue 13
+
+
+@pytest.mark.parametrize(
+    ("cards", "rules", "named"),
+    [
+        ("JK JK JK 5H", "gin", "3 x JK"),
+        ("7S 7S 7S 5H", "gin", "3 x 7S"),
+        ("7S 7S 8S 9S 10S", "oklahoma", "2 x 7S"),
+        ("7S 7S 7S 8D", "500", "3 x 7S"),
+        ("QS KS AS JK", "basic", "JK"),
+        ("JK JK JK JK JK 2C 3C", "indian", "5 x JK"),
+    ],
+)
+@pytest.mark.parametrize("call", ["best_partition", "all_best_partitions", "deadwood",
+                                  "best_discard", "is_meld"])
+def test_cards_outside_the_deck_are_refused_by_name(
+    cards: str, rules: str, named: str, call: str
+) -> None:
+    fn = getattr(rl, call) if call != "deadwood" else deadwood
+    wild = 7 if rules == "indian" else None
+    with pytest.raises(CardError, match=re.escape(named)):
+        fn(cards, rules, wild_rank=wild)
+    with pytest.raises(CardError, match=re.escape(named)):
+        fn(list(parse_cards(cards)), rl.get_rules(rules), wild_rank=wild)
+
+
+def test_cards_of_the_deck_still_analyse() -> None:
+    assert deadwood("7S 7S 7H 8D", "500") == 8
+    assert deadwood("QS KS AS JK", rl.get_rules("basic", jokers=1)) == 1  # ace low
+    assert rl.best_partition("JK JK JK JK 2C 3C 5D", "indian", wild_rank=9).deadwood_points == 10

@@ -970,12 +970,14 @@ def _prepare(
         hand = clean_cards(cards)
         if len(hand) > 40:
             raise CardError(f"a hand of {len(hand)} cards is too large to analyse (at most 40)")
+        hit[0].check_cards(hand)
         return hand, hit[0], hit[1]
     _check_wild_rank(wild_rank)
     r = get_rules(rules)
     hand = clean_cards(cards)
     if len(hand) > 40:
         raise CardError(f"a hand of {len(hand)} cards is too large to analyse (at most 40)")
+    r.check_cards(hand)
     return hand, r, _ctx(r, wild_rank)
 
 

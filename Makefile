@@ -11,6 +11,7 @@ PY := $(BIN)/python
 PIP := $(PY) -m pip --disable-pip-version-check
 NB_TIMEOUT ?= 60
 LAB_ARGS ?=
+APP_ARGS ?=
 
 # First 16 hex digits of the SHA-256 of pyproject.toml.
 PYPROJECT_HASH := $(shell $(PYTHON) -c "import hashlib; print(hashlib.sha256(open('pyproject.toml', 'rb').read()).hexdigest()[:16])" 2>/dev/null || cksum pyproject.toml | cut -d' ' -f1)
@@ -23,11 +24,13 @@ NOTEBOOKS := $(if $(NOTEBOOK_DIRS),$(shell find $(NOTEBOOK_DIRS) -name '*.ipynb'
 BENCHMARKS := $(sort $(wildcard benchmarks/bench_*.py))
 
 .DEFAULT_GOAL := help
-.PHONY: help lab test lint typecheck unit notebooks bench venv clean distclean
+.PHONY: help lab app test lint typecheck unit notebooks bench venv clean distclean
 
 help:
 	@echo "make lab    open the tutorials in JupyterLab (creates/reuses .venv);"
 	@echo "            e.g. make lab LAB_ARGS='--no-browser --port 8890'"
+	@echo "make app    the learner app in the browser, no code (creates/reuses .venv);"
+	@echo "            e.g. make app APP_ARGS='--variant indian --port 8870'"
 	@echo "make test   ruff, mypy --strict, pytest with doctests, notebooks (creates/reuses .venv)"
 	@echo "make bench  run benchmarks/bench_*.py (installs the [bench] extras)"
 	@echo "make clean  remove caches and build files; make distclean also removes .venv"
@@ -61,6 +64,9 @@ $(BENCH_STAMP): | $(PY)
 
 lab: $(RUN_STAMP)
 	$(BIN)/rummy-lab lab $(LAB_ARGS)
+
+app: $(RUN_STAMP)
+	$(BIN)/rummy-lab app $(APP_ARGS)
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check .

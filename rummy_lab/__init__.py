@@ -33,6 +33,14 @@ from .engine.display import get_display, reset_display, set_display
 from .engine.game import Game, new_game
 from .engine.match import Match, new_match
 from .engine.melds import Meld, classify_meld, is_meld
+from .engine.rulebook import (
+    RulesCard,
+    TurnPicture,
+    VariantTable,
+    compare_variants,
+    rules_card,
+    turn_picture,
+)
 from .engine.solver import (
     Partition,
     all_best_partitions,
@@ -65,16 +73,20 @@ __all__ = [
     "Rank",
     "Report",
     "Rules",
+    "RulesCard",
     "RulesLike",
     "RummyError",
     "Suit",
+    "TurnPicture",
     "Variant",
+    "VariantTable",
     "__version__",
     "all_best_partitions",
     "best_discard",
     "best_partition",
     "classify_meld",
     "clean_cards",
+    "compare_variants",
     "deadwood",
     "format_cards",
     "get_display",
@@ -85,8 +97,10 @@ __all__ = [
     "new_match",
     "parse_cards",
     "reset_display",
+    "rules_card",
     "set_display",
     "simulate",
+    "turn_picture",
 ]
 
 

@@ -469,5 +469,45 @@ register_command(
 )
 
 
+# --------------------------------------------------------------------------- app
+
+
+def _configure_app(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--variant", default="gin",
+                   help="the game to open: gin oklahoma hollywood basic 500 500-pagat indian "
+                   "indian-pool-101 indian-pool-201 indian-deals (default: gin)")
+    p.add_argument("--port", type=int, default=None,
+                   help="port on 127.0.0.1 (default: 8866)")
+    p.add_argument("--no-browser", action="store_true", help="do not open a browser tab")
+    p.add_argument("--theme", default="light", help="light or dark (default: light)")
+    p.add_argument("--dry-run", action="store_true",
+                   help="print the Voila command instead of running it")
+
+
+def _run_app(args: argparse.Namespace) -> int:
+    from .app.serve import DEFAULT_PORT, AppError, app_command, run_app
+
+    port = DEFAULT_PORT if args.port is None else args.port
+    try:
+        if args.dry_run:
+            print(shlex.join(app_command(args.variant, port=port,
+                                         open_browser=not args.no_browser, theme=args.theme)))
+            return 0
+        return run_app(args.variant, port=port, open_browser=not args.no_browser,
+                       theme=args.theme)
+    except AppError as exc:
+        raise _UsageError(str(exc)) from None
+
+
+register_command(
+    "app",
+    help="play and learn in the browser: the learner app, no code (served with Voila)",
+    description="Serve the learner app: choose a game and rule school, play against the "
+    "bots with hints and a review, and read the rules card. Ctrl-C stops the server.",
+    configure=_configure_app,
+    run=_run_app,
+)
+
+
 if __name__ == "__main__":  # pragma: no cover
     raise SystemExit(main())

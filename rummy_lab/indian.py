@@ -12,6 +12,7 @@ judge a declaration); every name here is the same object.
 from __future__ import annotations
 
 from .engine.scoring.indian import (
+    CountExplanation,
     DealScores,
     DealsStanding,
     Declaration,
@@ -20,6 +21,7 @@ from .engine.scoring.indian import (
     check_declaration,
     count_points,
     deals_standings,
+    explain_count,
     match_standing,
     points_standings,
     pool_standings,
@@ -28,6 +30,7 @@ from .engine.scoring.indian import (
 )
 
 __all__ = [
+    "CountExplanation",
     "DealScores",
     "DealsStanding",
     "Declaration",
@@ -36,6 +39,7 @@ __all__ = [
     "check_declaration",
     "count_points",
     "deals_standings",
+    "explain_count",
     "match_standing",
     "points_standings",
     "pool_standings",

@@ -28,7 +28,7 @@ from .engine.game import new_game
 from .engine.moves import DrawDiscard, DrawStock, TakeUpcard
 from .engine.rules import Rules, RulesLike
 
-__all__ = ["GameRecord", "Rate", "Report", "make_bot", "simulate"]
+__all__ = ["GameRecord", "Mean", "Rate", "Report", "make_bot", "simulate"]
 
 @dataclass(frozen=True)
 class GameRecord:
@@ -63,6 +63,26 @@ class Rate:
 
     def __str__(self) -> str:
         return f"{self.value:.4f} ± {self.stderr:.4f}"
+
+
+@dataclass(frozen=True)
+class Mean:
+    """A mean with its standard error (points per hand, draws per hand).
+
+    >>> str(Mean(2.5, 0.25, 100)), Mean(2.5, 0.25, 100).interval()
+    ('2.50 ± 0.25', (2.01, 2.99))
+    """
+
+    value: float
+    stderr: float
+    count: int
+
+    def interval(self, z: float = 1.96) -> tuple[float, float]:
+        """The normal-approximation interval (95% by default), rounded to 2 decimals."""
+        return (round(self.value - z * self.stderr, 2), round(self.value + z * self.stderr, 2))
+
+    def __str__(self) -> str:
+        return f"{self.value:.2f} ± {self.stderr:.2f}"
 
 
 def _rate(count: int, total: int) -> Rate:
@@ -121,6 +141,54 @@ class Report:
         """Mean moves per hand and its standard error."""
         return _mean([r.moves for r in self.records])
 
+    def mean_points(self, seat: int) -> Mean:
+        """Mean of the seat's hand score (the variant's own sense: Gin counts the points
+        won, Rummy 500 the round score) with its standard error."""
+        self._check_seat(seat)
+        return Mean(*_mean([r.scores[seat] for r in self.records]), self.games)
+
+    def net_points(self, seat: int) -> Mean:
+        """Mean points per hand for ``seat`` minus the mean of the other seats' points.
+
+        With two players this is what decides a match: in Gin, the points won minus the
+        points lost per hand.
+        """
+        self._check_seat(seat)
+        others = self.players - 1
+        xs = [r.scores[seat] - sum(r.scores[q] for q in range(self.players) if q != seat) / others
+              for r in self.records]
+        return Mean(*_mean(xs), self.games)
+
+    def paired_difference(self, other: Report, seat: int = 0) -> Mean:
+        """Net points per hand of ``seat`` here minus in ``other``, deal by deal.
+
+        Two reports with the same variant, seed and number of games played the very same
+        deals (game ``i`` is seeded from ``(seed, i)``); comparing them deal by deal removes
+        the luck of the cards from the comparison, so the difference has a much smaller
+        standard error than the two means apart.
+
+        :raises ValueError: when the reports did not play the same deals.
+        """
+        self._check_seat(seat)
+        if (self.variant, self.seed, self.games, self.players) != (
+                other.variant, other.seed, other.games, other.players):
+            raise ValueError(
+                "paired_difference needs reports of the same deals (variant, seed, games and "
+                f"players): {self.variant}/{self.seed}/{self.games}/{self.players} against "
+                f"{other.variant}/{other.seed}/{other.games}/{other.players}")
+        others = self.players - 1
+
+        def net(r: GameRecord) -> float:
+            return r.scores[seat] - sum(r.scores[q] for q in range(self.players)
+                                        if q != seat) / others
+
+        xs = [net(a) - net(b) for a, b in zip(self.records, other.records, strict=True)]
+        return Mean(*_mean(xs), self.games)
+
+    def _check_seat(self, seat: int) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"seat must be 0..{self.players - 1}, got {seat!r}")
+
     def summary(self) -> str:
         """A plain-text table of the rates."""
         lines = [
@@ -141,9 +209,25 @@ class Report:
         return self.summary()
 
     def _repr_html_(self) -> str:
-        import html
+        from .engine.display import html_table
 
-        return "<pre>" + html.escape(self.summary()) + "</pre>"
+        seats = [f"seat {p} ({b})" for p, b in enumerate(self.bots)]
+        rows: list[list[object]] = [
+            ["hands won", *(str(r) for r in self.win_rates())],
+            ["net points per hand", *(str(self.net_points(p)) for p in range(self.players))],
+        ]
+        kinds: list[list[object]] = [
+            [f"ended by {k}", str(rate), *([""] * (self.players - 1))]
+            for k, rate in self.kind_rates().items()
+        ]
+        m, se = self.mean_draws
+        return html_table(
+            ["", *seats], rows + kinds,
+            caption=f"{self.games:,} {self.variant} hands, seed {self.seed}",
+            css_class="rl-report",
+            note=f"first player wins {self.first_player_win_rate}; "
+                 f"{m:.1f} ± {se:.1f} draws per hand; ± is one standard error",
+        )
 
 
 def _mean(xs: Sequence[float]) -> tuple[float, float]:

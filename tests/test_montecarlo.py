@@ -80,3 +80,35 @@ def test_two_deck_estimates_match_exact(kind, n):
     assert e.contains(float(p_hand_contains(kind, n, "indian")), z=4), e
     e = estimate_p_hand_contains(kind, n, "500", decks=2, samples=30_000, seed=4)
     assert e.contains(float(p_hand_contains(kind, n, "500", decks=2)), z=4), e
+
+
+def test_proportion_intervals_cover_as_promised() -> None:
+    """Clopper-Pearson never covers less than promised; Wilson is close; both stay in [0, 1]."""
+    import math
+    import random
+
+    from rummy_lab.probability import proportion
+
+    # exact coverage of the 95% Clopper-Pearson interval for n = 40 and a few p
+    n = 40
+    for p in (0.02, 0.1, 0.3, 0.5):
+        covered = 0.0
+        for k in range(n + 1):
+            if proportion(k, n).contains(p):
+                covered += math.comb(n, k) * p**k * (1 - p) ** (n - k)
+        assert covered >= 0.95 - 1e-9, (p, covered)
+    # against the chi-square form of the exact interval for 9 hits in a million
+    lo, hi = proportion(9, 1_000_000).interval()
+    assert abs(lo * 2e6 - 8.2308) < 1e-3 and abs(hi * 2e6 - 34.1696) < 1e-3
+    assert proportion(0, 50).interval()[0] == 0 and proportion(50, 50).interval()[1] == 1
+    w = proportion(3, 10, method="wilson").interval()
+    assert 0 < w[0] < 0.3 < w[1] < 1
+    # a seeded rare-event simulation: the exact value of a dealt set in 3 cards (1/425)
+    rng = random.Random(3)
+    hits = sum(rng.random() < 1 / 425 for _ in range(20_000))
+    assert proportion(hits, 20_000).contains(1 / 425)
+    for bad in ((-1, 5), (6, 5), (1, 0), (1.5, 5)):
+        with pytest.raises(ValueError):
+            proportion(*bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="method must be"):
+        proportion(1, 5, method="normal")

@@ -477,3 +477,56 @@ def test_outs_prefilter_never_drops_an_out(monkeypatch):
     monkeypatch.setattr(_exact, "_meld_candidates", lambda *a: (lambda c: True))
     slow = [_exact.outs(h, r, wild_rank=w) for h, r, w in cases]
     assert fast == slow
+
+
+def test_natural_melds_with_printed_jokers_by_total_probability() -> None:
+    from rummy_lab.probability.exact import duplicates_in_hand, p_natural_meld_with_jokers
+
+    # brute force on every 4-card hand of a 52-card deck plus 2 jokers (316,251 hands):
+    # a hand counts when its natural cards hold 3 consecutive ranks of one suit
+    rules = rl.get_rules("basic", jokers=2)
+    deck = [(c.rank, c.suit) for c in rl.make_deck(1, 2)]
+    hits = 0
+    for hand in itertools.combinations(range(len(deck)), 4):
+        natural = {deck[i] for i in hand if deck[i][0]}
+        hits += any((r + 1, s) in natural and (r + 2, s) in natural for r, s in natural)
+    exact = p_natural_meld_with_jokers("run", 4, rules)
+    assert exact == sympy.Rational(hits, math.comb(54, 4))
+    assert p_natural_meld_with_jokers("run", 2, rules) == 0
+    # Indian Rummy: the jokers only take places, so the chance is a little lower
+    p = p_natural_meld_with_jokers("run", 13, "indian")
+    assert 0.34 < float(p) < float(rl.probability.p_hand_contains("run", 13, "indian"))
+    # duplicates: the expectation in closed form, P(none) against a seeded simulation
+    pairs, none = duplicates_in_hand(13, "indian")
+    assert math.isclose(float(pairs), 52 * 13 * 12 / (104 * 103))
+    two = rl.make_deck(2, 0)
+    rng = random.Random(7)
+    hands = [rng.sample(two, 13) for _ in range(20_000)]
+    share_none = sum(len(set(h)) == 13 for h in hands) / len(hands)
+    assert abs(share_none - float(none)) < 4 * math.sqrt(0.25 / len(hands))
+    assert duplicates_in_hand(13, "gin") == (0, 1)
+
+
+def test_two_deck_odds_follow_from_one_deck_odds_by_distinct_cards() -> None:
+    from rummy_lab.probability.exact import distinct_cards_distribution
+
+    dist = distinct_cards_distribution(13, "indian")
+    assert sum(dist.values()) == 1 and min(dist) == 7 and max(dist) == 13
+    two = rl.probability.p_hand_contains("run", 13, "indian")
+    weighted = sum(p * rl.probability.p_hand_contains("run", k, "indian", decks=1)
+                   for k, p in dist.items())
+    assert weighted == two
+    assert distinct_cards_distribution(4, "gin") == {4: 1}
+
+
+@pytest.mark.parametrize("kind", ["set", "run", "meld"])
+def test_toy_deck_listing_matches_the_counting(kind: str) -> None:
+    """Every hand of the 3-suit, 6-rank toy deck, checked card by card against the DP."""
+    from rummy_lab.probability.exact import holds, toy_deck
+
+    deck = toy_deck(6, 3)
+    assert len(deck) == 18 and len(set(deck)) == 18
+    for n in (3, 4, 5):
+        listed = sum(not holds(h, kind) for h in itertools.combinations(deck, n))
+        counted = rl.probability.count_hands_without(kind, n, ranks=range(1, 7), suits=3)
+        assert listed == counted, (kind, n)

@@ -243,3 +243,20 @@ def test_viz_is_pure_plotly() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=120, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_pool_chart_draws_the_limit_and_marks_who_is_out() -> None:
+    import rummy_lab as rl
+
+    deals = [(0, (0, 80, 40)), (2, (20, 30, 0)), (0, (0, 0, 62))]
+    fig = rl.viz.pool_chart(deals, names=["Ann", "Bo", "Cy"])
+    final = rl.indian.pool_standings(deals, "indian-pool-101")
+    assert [t.name for t in fig.data] == ["Ann", "Bo", "Cy"]
+    assert [t.y[-1] for t in fig.data] == list(final.totals)
+    assert list(fig.data[1].marker.symbol) == ["circle", "circle", "x", "x"]  # out at 110
+    assert fig.layout.shapes[0].y0 == 101 and "Ann wins" in fig.layout.title.text
+    assert rl.viz.pool_chart(deals, "indian-pool-201").layout.shapes[0].y0 == 201
+    with pytest.raises(ValueError, match="needs Pool rules"):
+        rl.viz.pool_chart(deals, "indian")
+    with pytest.raises(ValueError, match="at least one deal"):
+        rl.viz.pool_chart([])

@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from .base import Bot, RandomBot, play_hand, play_match
+from .base import Bot, RandomBot, play_hand, play_match, play_until_turn
 from .gin import GreedyGinBot
 from .indian import GreedyIndianBot
 from .registry import BOT_NAMES, BotSpec, make_bot
@@ -30,4 +30,5 @@ __all__ = [
     "make_bot",
     "play_hand",
     "play_match",
+    "play_until_turn",
 ]

@@ -18,13 +18,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from ..engine.moves import Move
-from ..engine.state import GameResult, PlayerView
+from ..engine.state import Event, GameResult, PlayerView
 
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..engine.match import Match
 
-__all__ = ["Bot", "RandomBot", "play_hand", "play_match"]
+__all__ = ["Bot", "RandomBot", "play_hand", "play_match", "play_until_turn"]
 
 
 @runtime_checkable
@@ -68,6 +68,35 @@ def play_hand(game: Game, bots: Sequence[Bot], rng: random.Random) -> GameResult
         move = bots[p].choose(game.view_for(p), rng)
         game.play(move, player=p)
     return state.result
+
+
+def play_until_turn(game: Game, player: int, bots: Bot | Sequence[Bot],
+                    rng: random.Random) -> list[Event]:
+    """Let the bots play the other seats until it is ``player``'s turn or the hand is over.
+
+    Lessons use it between the learner's moves: the learner plays, the bots answer.
+
+    >>> from rummy_lab.engine.game import new_game
+    >>> g = new_game("gin", seed=3)
+    >>> played = play_until_turn(g, 0, RandomBot(), random.Random(1))
+    >>> g.current_player == 0 or g.is_over, [e.player for e in played]
+    (True, [1, 1])
+
+    :param bots: one bot for every other seat, or a sequence with a bot per seat (the
+        entry at ``player`` is never asked).
+    :return: the records of the moves played, as ``player`` sees them.
+    """
+    if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < game.players:
+        raise ValueError(f"player must be a seat 0..{game.players - 1}, got {player!r}")
+    seats: Sequence[Bot] = [bots] * game.players if not isinstance(bots, Sequence) else bots
+    if len(seats) != game.players:
+        raise ValueError(f"need one bot or {game.players} bots, one per seat, got {len(seats)}")
+    start = len(game.history)
+    state = game.state
+    while state.result is None and state.current != player:
+        p = state.current
+        game.play(seats[p].choose(game.view_for(p), rng), player=p)
+    return list(game.view_for(player).history[start:])
 
 
 def play_match(match: Match, bots: Sequence[Bot], rng: random.Random,

@@ -54,6 +54,7 @@ __all__ = [
     "cards_html",
     "get_display",
     "hand_html",
+    "html_table",
     "install_rich_display",
     "meld_html",
     "partition_html",
@@ -638,6 +639,66 @@ def hand_html(
         palette=palette, size=size, wild_rank=wild_rank, overlap=overlap,
     )
     return f'<div class="rl-hand-view">{head}{body}</div>'
+
+
+# --------------------------------------------------------------------------- tables
+
+
+def html_table(
+    header: Sequence[object],
+    rows: Iterable[Sequence[object]],
+    *,
+    caption: str | None = None,
+    css_class: str = "rl-table",
+    note: str | None = None,
+) -> str:
+    """A small labelled table for results (score sheets, standings, odds), theme-aware.
+
+    Cells are escaped text; the first cell of each row is its label. Numbers get thousands
+    separators. Colours come from JupyterLab's CSS variables, so light and dark themes
+    both read well.
+
+    >>> html = html_table(["", "You", "Bot"], [["hand points", 1234, 0]], caption="Gin")
+    >>> "<caption" in html and "1,234" in html and html.count("<tr>") == 2
+    True
+
+    :param header: the column titles (the first is the label column's).
+    :param rows: one sequence per row, label first.
+    :param caption: a title above the table. :param note: a line under it.
+    :param css_class: extra CSS class for selecting the table.
+    """
+    cell = "padding:3px 10px;border-bottom:1px solid var(--jp-border-color2,#c8c8c8);"
+
+    def text(v: object) -> str:
+        if isinstance(v, bool):
+            return "yes" if v else "no"
+        if isinstance(v, int):
+            return f"{v:,}"
+        if isinstance(v, float):
+            return f"{v:,.3f}" if abs(v) < 1000 else f"{v:,.0f}"
+        return str(v)
+
+    head = "".join(
+        f'<th style="{cell}text-align:{"left" if i == 0 else "right"}">{escape(text(h))}</th>'
+        for i, h in enumerate(header)
+    )
+    body = "".join(
+        "<tr>" + "".join(
+            (f'<th style="{cell}text-align:left;font-weight:600">{escape(text(v))}</th>'
+             if i == 0 else f'<td style="{cell}text-align:right">{escape(text(v))}</td>')
+            for i, v in enumerate(row)
+        ) + "</tr>"
+        for row in rows
+    )
+    cap = (f'<caption style="text-align:left;font-weight:600;padding:2px 0 4px">'
+           f"{escape(caption)}</caption>") if caption else ""
+    foot = (f'<div class="rl-table-note" style="margin-top:4px">{escape(note)}</div>'
+            if note else "")
+    return (
+        f'<div class="{escape(css_class)}" style="color:var(--jp-ui-font-color1,#1a1a1a);'
+        f'font:13px {escape(_FONT)}"><table style="border-collapse:collapse">{cap}'
+        f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{foot}</div>"
+    )
 
 
 # --------------------------------------------------------------------------- melds

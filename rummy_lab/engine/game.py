@@ -356,6 +356,33 @@ class Game:
         for g in self.replay():
             yield g.view_for(player)
 
+    def view_at_draw(self, player: int, draw: int) -> PlayerView:
+        """``player``'s view just after their ``draw``-th draw of the hand (1 = the first).
+
+        A draw is taking from the stock, the discard pile or the upcard; lessons use it to
+        stop a recorded hand at a decision ("what would you throw now?").
+
+        >>> g = new_game("gin", seed=3)
+        >>> for m in ("pass_upcard", "pass_upcard", "draw_stock"):
+        ...     _ = g.play(m)
+        >>> v = g.view_at_draw(1, 1)
+        >>> len(v.hand), v.phase.value, v.is_my_turn
+        (11, 'discard', True)
+
+        :raises ValueError: when the player made fewer draws than that.
+        """
+        p = self._seat(player)
+        if isinstance(draw, bool) or not isinstance(draw, int) or draw < 1:
+            raise ValueError(f"draw must be a whole number >= 1, got {draw!r}")
+        count = 0
+        for i, e in enumerate(self.state.history):
+            if e.player == p and isinstance(e.move, DrawStock | DrawDiscard | TakeUpcard):
+                count += 1
+                if count == draw:
+                    return next(v for j, v in enumerate(self.replay_views(p)) if j == i + 1)
+        raise ValueError(f"player {p} made {count} draw{'s' if count != 1 else ''} in this "
+                         f"hand, not {draw}")
+
     def copy(self) -> Game:
         """An independent copy of the game."""
         return Game(self.state.copy(), self.engine)

@@ -41,17 +41,23 @@ __all__ = [
     "KINDS",
     "CoefficientOf",
     "DrawOdds",
+    "DrawOddsTable",
     "Formula",
     "complete_hand_count",
     "count_hands_without",
+    "distinct_cards_distribution",
     "draw_odds_table",
+    "duplicates_in_hand",
     "expected_deadwood_after_draw",
     "formula",
+    "holds",
     "outs",
     "p_complete_hand",
     "p_dealt_gin",
     "p_draw_out",
     "p_hand_contains",
+    "p_natural_meld_with_jokers",
+    "toy_deck",
 ]
 
 KINDS: tuple[str, ...] = ("set", "run", "meld")
@@ -271,6 +277,57 @@ def _contain_moves(
         nxt = (tuple(sorted(codes)), k)
         out[nxt] = out.get(nxt, 0) + 1
     return out
+
+
+def toy_deck(ranks: int = 6, suits: int = 3) -> tuple[Card, ...]:
+    """A small deck for checking formulas by listing every hand: ace..``ranks`` in the
+    first ``suits`` suits (spades, hearts, diamonds, clubs).
+
+    >>> toy_deck(4, 2)
+    (Card('AS'), Card('2S'), Card('3S'), Card('4S'), Card('AH'), Card('2H'), Card('3H'), Card('4H'))
+    """
+    ranks = _whole("ranks", ranks, 1, 13)
+    suits = _whole("suits", suits, 1, 4)
+    wanted = {s: i for i, s in enumerate(("S", "H", "D", "C")[:suits])}
+    return tuple(sorted((c for c in make_deck() if c.suit is not None and c.rank <= ranks
+                         and c.suit.value in wanted),
+                        key=lambda c: (wanted[c.suit.value] if c.suit else 0, c.rank)))
+
+
+def holds(cards: CardsLike, kind: str = "meld", rules: RulesLike = "gin") -> bool:
+    """True when the cards include at least one ``kind`` (set, run or meld): the plain
+    check, card by card, that the counting formulas are tested against.
+
+    >>> holds("7S 7H 7D 2C", "set"), holds("7S 8S 9H 2C", "run"), holds("QS KS AS", "run", "500")
+    (True, False, True)
+    """
+    kind = _check_kind(kind)
+    r = get_rules(rules)
+    hand = clean_cards(cards)
+    m = r.min_meld
+    if kind in ("set", "meld"):
+        by_rank: dict[int, set[object] | list[object]] = {}
+        for c in hand:
+            if c.rank:
+                bucket = by_rank.setdefault(c.rank, set() if r.set_distinct_suits else [])
+                if isinstance(bucket, set):
+                    bucket.add(c.suit)
+                else:
+                    bucket.append(c.suit)
+        if any(len(v) >= m for v in by_rank.values()):
+            return True
+    if kind in ("run", "meld"):
+        by_suit: dict[object, set[int]] = {}
+        for c in hand:
+            if c.rank:
+                ranks = by_suit.setdefault(c.suit, set())
+                ranks.add(c.rank)
+                if c.rank == 1 and r.ace_high:
+                    ranks.add(14)
+        for ranks in by_suit.values():
+            if any(all(x + i in ranks for i in range(m)) for x in ranks):
+                return True
+    return False
 
 
 def count_hands_without(
@@ -758,6 +815,94 @@ def p_dealt_gin(rules: RulesLike = "gin", *, hand_size: int = 10) -> sympy.Ratio
 # --------------------------------------------------------------------------- draws
 
 
+def p_natural_meld_with_jokers(
+    kind: str,
+    n: int,
+    rules: RulesLike = "indian",
+    *,
+    decks: int | None = None,
+    players: int | None = None,
+) -> sympy.Rational:
+    """Like :func:`p_hand_contains`, but dealt from the whole deck *with* its printed jokers,
+    counting only melds of natural cards (a pure sequence, in Indian Rummy's words).
+
+    Printed jokers take places in the hand but never join a natural meld, so by the law of
+    total probability over the number ``j`` of jokers dealt::
+
+        P = sum_j  C(J, j) C(N, n - j) / C(N + J, n)  *  p_hand_contains(kind, n - j)
+
+    with ``J`` printed jokers and ``N`` other cards. (A wild-rank card at its own place keeps
+    a sequence pure, so wild ranks change nothing here.)
+
+    >>> round(float(p_natural_meld_with_jokers("run", 13, "indian")), 4)  # 108 cards
+    0.3501
+    >>> p_natural_meld_with_jokers("run", 10, "gin") == p_hand_contains("run", 10, "gin")
+    True
+    """
+    kind = _check_kind(kind)
+    r, d = _rules_and_decks(rules, decks, players)
+    jokers = r.printed_jokers
+    naturals = 52 * d
+    n = _whole("n", n, 0, naturals + jokers)
+    total = sympy.binomial(naturals + jokers, n)
+    out = sympy.Integer(0)
+    for j in range(0, min(jokers, n) + 1):
+        if n - j > naturals:
+            continue
+        weight = sympy.binomial(jokers, j) * sympy.binomial(naturals, n - j)
+        out += weight * p_hand_contains(kind, n - j, r, decks=d)
+    return sympy.Rational(out, total)
+
+
+def duplicates_in_hand(n: int, rules: RulesLike = "indian", *, decks: int | None = None,
+                       players: int | None = None) -> tuple[sympy.Rational, sympy.Rational]:
+    """With two (or more) decks: the expected number of duplicate pairs (two copies of the
+    same card) in an ``n``-card hand, and the probability of none. Jokers aside.
+
+    >>> pairs, none = duplicates_in_hand(13, "indian")   # 104 natural cards
+    >>> round(float(pairs), 3), round(float(none), 3)
+    (0.757, 0.425)
+    """
+    _, d = _rules_and_decks(rules, decks, players)
+    cards = 52 * d
+    n = _whole("n", n, 0, cards)
+    if d < 2:
+        return sympy.Integer(0), sympy.Integer(1)
+    total = sympy.binomial(cards, n)
+    # each of the 52 faces contributes C(d, 2) pairs if all its copies could be there
+    pairs = 52 * sympy.binomial(d, 2) * sympy.binomial(cards - 2, n - 2) / total if n >= 2 \
+        else sympy.Integer(0)
+    # no duplicates: choose n distinct faces, then one of d copies of each
+    none = sympy.binomial(52, n) * sympy.Integer(d) ** n / total if n <= 52 else sympy.Integer(0)
+    return sympy.Rational(pairs), sympy.Rational(none)
+
+
+def distinct_cards_distribution(n: int, rules: RulesLike = "indian", *, decks: int | None = None,
+                                players: int | None = None) -> dict[int, sympy.Rational]:
+    """With several decks: the probability that an ``n``-card hand holds exactly ``k``
+    different cards (faces), for each ``k``. Jokers aside.
+
+    Why: a two-deck hand of thirteen cards is, face by face, a one-deck hand of ``k``
+    cards, so odds for two decks follow from one-deck odds by total probability.
+
+    >>> dist = distinct_cards_distribution(13, "indian")
+    >>> round(float(dist[13]), 3), round(float(dist[12]), 3), sum(dist.values())
+    (0.425, 0.415, 1)
+    """
+    _, d = _rules_and_decks(rules, decks, players)
+    cards = 52 * d
+    n = _whole("n", n, 0, cards)
+    total = sympy.binomial(cards, n)
+    out: dict[int, sympy.Rational] = {}
+    for k in range(0, min(n, 52) + 1):
+        # choose k faces, then how many copies of each: a polynomial coefficient
+        per_faces = sympy.Poly(((1 + X) ** d - 1) ** k, X).coeff_monomial(X**n)
+        ways = sympy.binomial(52, k) * per_faces
+        if ways:
+            out[k] = sympy.Rational(ways, total)
+    return out
+
+
 def p_draw_out(outs: int, unseen: int, draws: int) -> sympy.Rational:
     """Probability of drawing at least one of ``outs`` cards in ``draws`` from ``unseen``.
 
@@ -957,6 +1102,23 @@ class DrawOdds:
         )
 
 
+class DrawOddsTable(list[DrawOdds]):
+    """The rows of :func:`draw_odds_table` (a list), shown as a table in Jupyter."""
+
+    def _repr_html_(self) -> str:
+        from ..engine.display import html_table
+
+        draws = sorted({k for row in self for k in row.p_hit})
+        header = ["discard", "deadwood after", "outs", "unseen",
+                  *(f"P(out in {k} draw{'s' if k != 1 else ''})" for k in draws)]
+        rows = [[("keep" if r.discard is None else r.discard.glyph), r.deadwood,
+                 f"{r.out_count} ({' '.join(c.glyph for c in r.outs) or 'none'})", r.unseen,
+                 *(f"{float(r.p_hit[k]):.1%}" if k in r.p_hit else "" for k in draws)]
+                for r in self]
+        return html_table(header, rows, caption="Discards, best first: what each leaves",
+                          css_class="rl-draw-odds")
+
+
 def draw_odds_table(
     cards: CardsLike,
     rules: RulesLike = "gin",
@@ -966,7 +1128,7 @@ def draw_odds_table(
     wild_rank: int | None = None,
     decks: int | None = None,
     players: int | None = None,
-) -> list[DrawOdds]:
+) -> DrawOddsTable:
     """For each possible discard of an over-size hand, the outs and the odds of hitting one.
 
     A hand larger than the variant's hand size (Gin: 11 cards after the draw) gets one row
@@ -1032,7 +1194,7 @@ def draw_odds_table(
             -1 if row.discard is None else row.discard.index,
         )
     )
-    return rows
+    return DrawOddsTable(rows)
 
 
 def expected_deadwood_after_draw(

@@ -27,10 +27,12 @@ from .batch import batch_deadwood, deal_hands
 
 __all__ = [
     "Estimate",
+    "Proportion",
     "deadwood_distribution",
     "estimate",
     "estimate_p_dealt_gin",
     "estimate_p_hand_contains",
+    "proportion",
     "running_estimates",
 ]
 
@@ -75,6 +77,115 @@ def _z(level: float) -> float:
         else:
             hi = mid
     return (lo + hi) / 2
+
+
+@dataclass(frozen=True)
+class Proportion:
+    """A count of hits among trials, with an exact (Clopper-Pearson) or Wilson interval.
+
+    Why: for rare events (a dealt gin is 1 in 115,733) the normal interval of
+    :class:`Estimate` can dip below zero or be zero-width after 0 hits; these do not.
+
+    >>> p = proportion(9, 1_000_000)
+    >>> p.one_in, [round(x * 1e6, 2) for x in p.interval()]
+    (111111, [4.12, 17.08])
+    >>> [round(x * 1e6, 2) for x in proportion(9, 1_000_000, method="wilson").interval()]
+    [4.74, 17.11]
+    >>> proportion(0, 1000).interval()[0], round(proportion(0, 1000).interval()[1], 5)
+    (0.0, 0.00368)
+    """
+
+    hits: int
+    trials: int
+    level: float = 0.95
+    method: str = "clopper-pearson"
+
+    @property
+    def value(self) -> float:
+        """The observed share, hits / trials."""
+        return self.hits / self.trials
+
+    @property
+    def one_in(self) -> int | None:
+        """The share as "1 in N" (N rounded), None after 0 hits."""
+        return round(self.trials / self.hits) if self.hits else None
+
+    def contains(self, exact: float) -> bool:
+        """True when ``exact`` lies inside the interval."""
+        lo, hi = self.interval()
+        return lo <= float(exact) <= hi
+
+    def interval(self) -> tuple[float, float]:
+        """The interval at :attr:`level`: exact (Clopper-Pearson) or Wilson score."""
+        k, n, alpha = self.hits, self.trials, 1 - self.level
+        if self.method == "wilson":
+            z = _z(self.level)
+            phat = k / n
+            centre = (phat + z * z / (2 * n)) / (1 + z * z / n)
+            half = z * math.sqrt(phat * (1 - phat) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+            return (max(0.0, centre - half), min(1.0, centre + half))
+        lo = 0.0 if k == 0 else _binomial_bound(k, n, alpha / 2, upper=False)
+        hi = 1.0 if k == n else _binomial_bound(k, n, alpha / 2, upper=True)
+        return (lo, hi)
+
+    def __str__(self) -> str:
+        lo, hi = self.interval()
+        one = f", 1 in {self.one_in:,}" if self.one_in else ""
+        return (f"{self.hits:,} in {self.trials:,} ({self.value:.3g}{one}); "
+                f"{self.level:.0%} {self.method} interval {lo:.3g}..{hi:.3g}")
+
+
+def _binomial_tail(k: int, n: int, p: float, *, at_least: bool) -> float:
+    """P(X >= k) (``at_least``) or P(X <= k) for X ~ Binomial(n, p), summed in logs."""
+    if p <= 0:
+        return 0.0 if at_least and k > 0 else 1.0
+    if p >= 1:
+        return 1.0 if at_least or k >= n else 0.0
+    lp, lq = math.log(p), math.log1p(-p)
+    lgn = math.lgamma(n + 1)
+
+    def term(i: int) -> float:
+        return math.exp(lgn - math.lgamma(i + 1) - math.lgamma(n - i + 1) + i * lp + (n - i) * lq)
+
+    if at_least:  # 1 - P(X <= k - 1), summed on the short side
+        return max(0.0, 1.0 - sum(term(i) for i in range(k)))
+    return min(1.0, sum(term(i) for i in range(k + 1)))
+
+
+def _binomial_bound(k: int, n: int, tail: float, *, upper: bool) -> float:
+    """The Clopper-Pearson end: p with P(X >= k) = tail (lower) or P(X <= k) = tail (upper)."""
+    lo, hi = 0.0, 1.0
+    for _ in range(100):
+        mid = (lo + hi) / 2
+        if upper:
+            too_low = _binomial_tail(k, n, mid, at_least=False) > tail
+        else:
+            too_low = _binomial_tail(k, n, mid, at_least=True) < tail
+        if too_low:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2
+
+
+def proportion(hits: int, trials: int, *, level: float = 0.95,
+               method: str = "clopper-pearson") -> Proportion:
+    """A :class:`Proportion` after checking its arguments.
+
+    :param method: ``"clopper-pearson"`` (exact, the default) or ``"wilson"``.
+    :raises ValueError: for counts that are not whole numbers with 0 <= hits <= trials,
+        trials >= 1, a level outside (0, 1), or an unknown method.
+    """
+    for name, v in (("hits", hits), ("trials", trials)):
+        if isinstance(v, bool) or not isinstance(v, int | np.integer) or v < 0:
+            raise ValueError(f"{name} must be a whole number >= 0, got {v!r}")
+    if trials < 1 or hits > trials:
+        raise ValueError(f"need 0 <= hits <= trials and trials >= 1, got {hits} of {trials}")
+    if not 0 < level < 1:
+        raise ValueError(f"level must be between 0 and 1, got {level!r}")
+    if method not in ("clopper-pearson", "wilson"):
+        raise ValueError(f"method must be 'clopper-pearson' or 'wilson', got {method!r}")
+    return Proportion(int(hits), int(trials), level, method)
 
 
 def estimate(values: npt.ArrayLike) -> Estimate:

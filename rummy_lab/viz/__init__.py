@@ -34,6 +34,7 @@ from .game import (
     table_frame,
     view_wild_rank,
 )
+from .scores import pool_chart
 
 __all__ = [
     "COLORS",
@@ -51,6 +52,7 @@ __all__ = [
     "move_caption",
     "outcome_bars",
     "outs_heatmap",
+    "pool_chart",
     "replay_views",
     "rule_choices",
     "table_frame",

@@ -25,12 +25,14 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..cards import SUITS, Card, CardsLike, Hand, clean_cards
+from ..display import html_table, partition_html
 from ..errors import CardError
 from ..melds import Meld, _check_wild_rank, classify_meld
 from ..rules import Rules, RulesLike, Variant, get_rules
 from ..solver import Partition, best_partition
 
 __all__ = [
+    "CountExplanation",
     "DealScores",
     "DealsStanding",
     "Declaration",
@@ -39,6 +41,7 @@ __all__ = [
     "check_declaration",
     "count_points",
     "deals_standings",
+    "explain_count",
     "match_standing",
     "points_standings",
     "pool_standings",
@@ -270,6 +273,83 @@ def count_points(
     return min(best_partition(hand, r, wild_rank=wild_rank).deadwood_points, r.max_points)
 
 
+@dataclass(frozen=True)
+class CountExplanation:
+    """Why a losing hand counts what it does: the tier, the spared melds, the counted cards.
+
+    :ivar partition: the best arrangement; its melds are the spared groups, its deadwood
+        the cards that count.
+    :ivar tier: 1 (no pure sequence: every card counts), 2 (a pure sequence but no second
+        sequence: only the pure sequence is spared) or 3 (every meld is spared).
+    :ivar raw: the count before the cap. :ivar points: after the cap.
+    :ivar cap: the rules' cap (``max_points``).
+    """
+
+    partition: Partition
+    tier: int
+    raw: int
+    points: int
+    cap: int
+    wild_rank: int
+
+    @property
+    def sentence(self) -> str:
+        """The count in one sentence, with the numbers."""
+        why = {
+            1: "no pure sequence, so every card counts",
+            2: "a pure sequence but no second sequence, so only the pure sequence is spared",
+            3: "a pure sequence and a second sequence, so every meld is spared",
+        }[self.tier]
+        capped = f", capped at {self.cap}" if self.raw > self.cap else ""
+        return f"{why}: {self.raw} points{capped} = {self.points}"
+
+    def _repr_html_(self) -> str:
+        tiers = "".join(
+            f'<li style="{"font-weight:700" if i == self.tier else "opacity:.75"}">'
+            f"{'&#9654; ' if i == self.tier else ''}{text}</li>"
+            for i, text in ((1, "no pure sequence: every card counts"),
+                            (2, "a pure sequence, no second sequence: only it is spared"),
+                            (3, "a pure sequence and another sequence: every meld is spared"))
+        )
+        return (
+            '<div class="rl-count-explanation" style="color:var(--jp-ui-font-color1,#1a1a1a)">'
+            f'<ol style="margin:2px 0 6px 1.2em;padding:0">{tiers}</ol>'
+            + partition_html(self.partition, rules="indian", wild_rank=self.wild_rank)
+            + f'<div style="margin-top:4px"><b>Count: {self.points}</b> ({self.sentence})</div>'
+            "</div>"
+        )
+
+
+def explain_count(cards: CardsLike, *, wild_rank: int,
+                  rules: RulesLike = "indian") -> CountExplanation:
+    """The three-tier count of a losing hand, explained (see :func:`count_points`).
+
+    >>> e = explain_count("2C 3C 4C 9S 9D 9C KD KH KS QS QD 5S 8H", wild_rank=7)
+    >>> e.tier, e.raw, e.points
+    (2, 90, 80)
+    >>> e.sentence
+    'a pure sequence but no second sequence, so only the pure sequence is spared: 90 ... = 80'
+    """
+    _check_wild_rank(wild_rank)
+    if wild_rank is None:
+        raise ValueError("wild_rank is required for Indian Rummy (1..13)")
+    r = _indian_rules(rules)
+    hand = clean_cards(cards)
+    if not hand:
+        raise CardError("explain_count needs the loser's cards")
+    part = best_partition(hand, r, wild_rank=wild_rank)
+    runs = [m for m in part.melds if m.kind == "run"]
+    pure = [m for m in runs if m.is_pure]
+    if not pure:
+        tier = 1
+    elif len(runs) < max(r.min_sequences, 2):
+        tier = 2
+    else:
+        tier = 3
+    return CountExplanation(part, tier, part.deadwood_points,
+                            min(part.deadwood_points, r.max_points), r.max_points, wild_rank)
+
+
 # --------------------------------------------------------------------------- match scoring
 #
 # Pure functions over the sequence of deal outcomes, so the formats are easy to check by
@@ -364,6 +444,13 @@ class PointsStanding:
     finished: bool
     deals_played: int = 0
 
+    def _repr_html_(self) -> str:
+        rows = [[f"player {p}", t, w] for p, (t, w) in enumerate(zip(self.totals, self.winnings,
+                                                                     strict=True))]
+        who = f"player {self.winner} wins" if self.winner is not None else "not decided"
+        return html_table(["", "points", "winnings"], rows, caption=f"Points Rummy: {who}",
+                          css_class="rl-points-standing")
+
 
 def points_standings(
     deals: Iterable[DealScores | _DealResult],
@@ -438,6 +525,15 @@ class PoolStanding:
     pool_limit: int
     rejoin_limit: int | None
     rejoins: tuple[tuple[int, int], ...] = ()
+
+    def _repr_html_(self) -> str:
+        rows = [[f"player {p}", t, "in" if p in self.remaining else "out"]
+                for p, t in enumerate(self.totals)]
+        who = (f"player {self.winner} wins" if self.winner is not None else "finished"
+               ) if self.finished else f"after {self.deals_played} deals"
+        return html_table(["", "points", "pool"], rows,
+                          caption=f"{self.pool_limit} Pool: {who}", css_class="rl-pool-standing",
+                          note=f"{self.pool_limit} points puts a player out")
 
     @property
     def rejoin_score(self) -> int:
@@ -592,6 +688,14 @@ class DealsStanding:
         """Seats holding the most chips."""
         top = max(self.totals)
         return tuple(p for p, c in enumerate(self.totals) if c == top)
+
+    def _repr_html_(self) -> str:
+        rows = [[f"player {p}", self.start_chips, c, c - self.start_chips]
+                for p, c in enumerate(self.totals)]
+        who = f"player {self.winner} wins" if self.winner is not None else \
+            f"{self.deals_played} of {self.deals} deals played"
+        return html_table(["", "start", "chips", "change"], rows,
+                          caption=f"Deals Rummy: {who}", css_class="rl-deals-standing")
 
 
 def deals_standings(

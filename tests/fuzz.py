@@ -775,7 +775,7 @@ _VARIANTS = ("gin", "500", "basic", "indian", "canasta", "", "oklahoma")
 def cli_args(draw: st.DrawFn) -> list[str]:
     """An argument list for ``rummy-lab``: mostly bad, sometimes fine."""
     command = draw(st.sampled_from(("analyze", "analyze", "simulate", "simulate", "lab",
-                                    "frobnicate", "")))
+                                    "app", "frobnicate", "")))
     if command == "analyze":
         argv = ["analyze", draw(st.sampled_from(_CARDS))]
         for _ in range(draw(st.integers(0, 3))):
@@ -796,6 +796,14 @@ def cli_args(draw: st.DrawFn) -> list[str]:
             flag = draw(st.sampled_from(("--players", "--bots", "--seed", "--workers")))
             value = {"--players": ("1", "2", "3", "9", "x"), "--bots": _BOTS,
                      "--seed": _NUMBERS[:-1], "--workers": ("0", "-2", "x", "1")}[flag]
+            argv += [flag, draw(st.sampled_from(value))]
+        return argv
+    if command == "app":  # --dry-run: print the server command, never serve
+        argv = ["app", "--dry-run"]
+        for _ in range(draw(st.integers(0, 2))):
+            flag = draw(st.sampled_from(("--variant", "--port", "--theme")))
+            value = {"--variant": _VARIANTS, "--port": ("0", "70000", "x", "8866"),
+                     "--theme": ("light", "dark", "neon", "")}[flag]
             argv += [flag, draw(st.sampled_from(value))]
         return argv
     if command == "lab":

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections import Counter
+import operator
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -283,8 +283,8 @@ class Rules:
     def check_cards(self, cards: Iterable[Card]) -> None:
         """Raise :class:`CardError` naming the cards this variant's deck does not hold.
 
-        Cheap for the common case (no joker, no card twice). Why: the solver and the
-        analysis functions would otherwise answer for hands no deal can produce.
+        Cheap (a microsecond or two for a hand). Why: the solver and the analysis
+        functions would otherwise answer for hands no deal can produce.
 
         >>> get_rules("gin").check_cards(Card.parse(t) for t in "JK 7S 7S".split())
         Traceback (most recent call last):
@@ -292,24 +292,35 @@ class Rules:
         rummy_lab.engine.errors.CardError: cards outside the gin deck (1 deck, no printed ...
         """
         hand = cards if isinstance(cards, tuple | list) else tuple(cards)
-        m = 0
-        for c in hand:
-            m += c._bit
-        if m.bit_count() == len(hand) and not m >> 52:
-            return  # no joker and no card twice: every deck holds them
         copies = self.max_copies
-        bad: list[str] = []
-        for c, n in sorted(Counter(hand).items()):
-            allowed = self.printed_jokers if c.is_joker else copies
-            if n > allowed:
-                bad.append(f"{n} x {c.code}" if n > 1 else c.code)
-        if bad:
-            jokers = (f"{self.printed_jokers} printed joker{'s' * (self.printed_jokers != 1)}"
-                      if self.printed_jokers else "no printed jokers")
-            raise CardError(
-                f"cards outside the {self.name} deck ({copies} deck{'s' * (copies != 1)}, "
-                f"{jokers}): {', '.join(bad)}"
-            )
+        jokers = self.printed_jokers
+        if len(hand) < 64:
+            if copies == 1 and not jokers:
+                # one bit per card: as many bits as cards when none repeats, no joker bit
+                m = sum(map(_BIT_OF, hand))
+                if m.bit_count() == len(hand) and not m >> 52:
+                    return
+            else:
+                # one 7-bit count per card in a single integer: a count above ``copies``
+                # reaches its field's top bit once (63 - copies) is added to every field
+                m = sum(map(_SPREAD_OF, map(_INDEX_OF, hand)))
+                if m >> _JOKER_SHIFT <= jokers and not (m + _FILL[copies]) & _GUARD:
+                    return
+        counts = [0] * 53  # by card index; 52 is the printed joker
+        for c in hand:
+            counts[c._index] += 1
+        if counts[52] <= jokers and max(counts[:52]) <= copies:
+            return
+        bad = {c: counts[c._index] for c in hand
+               if counts[c._index] > (jokers if c._index == 52 else copies)}
+        held = "no printed jokers" if not jokers else (
+            f"{jokers} printed joker{'s' * (jokers != 1)}"
+        )
+        raise CardError(
+            f"cards outside the {self.name} deck ({copies} deck{'s' * (copies != 1)}, "
+            f"{held}): "
+            + ", ".join(f"{n} x {c.code}" if n > 1 else c.code for c, n in sorted(bad.items()))
+        )
 
     def replace(self, **overrides: Any) -> Rules:
         """A copy with some fields changed (validated; unknown fields raise ValueError).
@@ -333,6 +344,14 @@ class Rules:
 
 
 _HASH_FIELDS = tuple(f for f in dataclasses.fields(Rules) if f.hash is not False)
+
+# Rules.check_cards counts copies in 7-bit fields of one integer, by card index.
+_SPREAD_OF = tuple(1 << (7 * i) for i in range(53)).__getitem__
+_INDEX_OF = operator.attrgetter("_index")
+_BIT_OF = operator.attrgetter("_bit")
+_JOKER_SHIFT = 7 * 52
+_GUARD = sum(1 << (7 * i + 6) for i in range(52))
+_FILL = {k: sum((63 - k) << (7 * i) for i in range(52)) for k in range(1, 5)}
 
 
 def _is_whole(v: object) -> bool:

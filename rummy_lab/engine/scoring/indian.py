@@ -290,7 +290,7 @@ class CountExplanation:
     raw: int
     points: int
     cap: int
-    wild_rank: int
+    wild_rank: int | None
 
     @property
     def sentence(self) -> str:
@@ -320,7 +320,7 @@ class CountExplanation:
         )
 
 
-def explain_count(cards: CardsLike, *, wild_rank: int,
+def explain_count(cards: CardsLike, *, wild_rank: int | None,
                   rules: RulesLike = "indian") -> CountExplanation:
     """The three-tier count of a losing hand, explained (see :func:`count_points`).
 
@@ -330,10 +330,8 @@ def explain_count(cards: CardsLike, *, wild_rank: int,
     >>> e.sentence
     'a pure sequence but no second sequence, so only the pure sequence is spared: 90 ... = 80'
     """
-    _check_wild_rank(wild_rank)
-    if wild_rank is None:
-        raise ValueError("wild_rank is required for Indian Rummy (1..13)")
     r = _indian_rules(rules)
+    _need_wild_rank(wild_rank, r)
     hand = clean_cards(cards)
     if not hand:
         raise CardError("explain_count needs the loser's cards")

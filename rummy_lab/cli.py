@@ -386,6 +386,11 @@ def analyze(
 def _run_analyze(args: argparse.Namespace) -> int:
     rules = _rules_from(args)
     wild_rank = None if args.wild is None else parse_rank(args.wild)
+    if wild_rank is not None and not rules.wild_joker:
+        raise _UsageError(
+            f"--wild is Indian Rummy's wild-joker rank; the {rules.name} rules turn no wild "
+            "card (wild_joker=False)"
+        )
     cards = clean_cards(" ".join(args.cards))
     if not cards:
         raise _UsageError("no cards given")

@@ -10,7 +10,8 @@ memoised search over that suit's cards with a joker budget. The per-suit answers
 tables indexed by the number of jokers used and, for Indian Rummy, by how many pure and
 impure sequences they contain; tables are combined by a min-plus product. For one-deck
 hands without jokers the per-suit table is precomputed for all 8,192 suit holdings, so a
-Gin hand costs a handful of table look-ups.
+Gin hand costs a handful of table look-ups; its partition is put together from per-suit
+pieces (runs, deadwood, points) built once per suit holding, and so are its ties.
 
 The objective is the deadwood points, then (on ties) the number of unmelded cards, so
 that among equally good partitions the one melding more cards wins.
@@ -955,7 +956,7 @@ def _fast_value(ctx: _Ctx, hand: Sequence[Card]) -> int:
     return _mask_value(_mask_table(ctx), _hand_mask(hand))
 
 
-# --------------------------------------------------------------------------- public API
+# ----------------------------------------------------------------------- preparation, counting
 
 
 _PREPARED: dict[str, tuple[Rules, _Ctx]] = {}
@@ -1111,28 +1112,6 @@ def _canonical(p: Partition, rules: Rules, ctx: _Ctx) -> Partition:
     return Partition(ordered, tuple(sorted(p.deadwood)), p.deadwood_points)
 
 
-_Arrangement = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
-
-
-@lru_cache(maxsize=16)
-def _mask_arrangements(ctx: _Ctx) -> tuple[_Arrangement, ...]:
-    """One optimal run arrangement for every one-deck suit holding."""
-    out = []
-    for mask in range(1 << 13):
-        counts = (*tuple(mask >> i & 1 for i in range(13)), 0)
-        runs, dead = next(_suit_arrangements(ctx, counts, 0, 0, 0))
-        merged: list[list[int]] = []
-        for places, _ in sorted(runs):
-            if merged and merged[-1][-1] + 1 == places[0] and (
-                len(merged[-1]) + len(places) <= ctx.maxlen
-            ):
-                merged[-1].extend(places)
-            else:
-                merged.append(list(places))
-        out.append((tuple(tuple(m) for m in merged), tuple(sorted(dead))))
-    return tuple(out)
-
-
 _MELD_CACHE: dict[tuple[str, int, tuple[int, ...]], Meld] = {}
 
 
@@ -1149,61 +1128,264 @@ def _fast_meld(kind: str, key: int, places: tuple[int, ...]) -> Meld:
     return m
 
 
-def _fast_partition(ctx: _Ctx, rules: Rules, hand: Sequence[Card]) -> Partition:
-    """best_partition for one-deck jokerless hands, from the precomputed tables."""
-    table = _mask_table(ctx)
-    m = _hand_mask(hand)
-    masks = ((m & _M13), (m >> 13) & _M13, (m >> 26) & _M13, m >> 39)
-    trip = (masks[0] & masks[1] & (masks[2] | masks[3])) | (
-        masks[2] & masks[3] & (masks[0] | masks[1])
+# --------------------------------------------------------------------------- one-deck parts
+
+_SuitPart = tuple[tuple[Meld, ...], tuple[Card, ...], int]
+"""One suit's share of a partition: its runs (by lowest card), its deadwood (sorted), points."""
+
+
+def _run_key(m: Meld) -> tuple[Card, int]:
+    return min(m.cards), len(m.cards)
+
+
+@dataclass(eq=False)
+class _Fast:
+    """Everything the one-deck jokerless path needs for one rules object.
+
+    Why: a 10-card Gin hand is four 13-bit suit masks, so its best partition can be put
+    together from per-suit pieces built once: the runs and deadwood of every suit
+    holding (``parts``) and every optimal way of arranging it (``ties``), both filled in
+    on first use.
+    """
+
+    rules: Rules
+    ctx: _Ctx
+    table: tuple[int, ...]
+    values: tuple[int, ...]
+    parts: tuple[list[_SuitPart | None], ...]
+    ties: tuple[dict[int, tuple[_SuitPart, ...]], ...]
+    sets: dict[int, Meld]  # by rank place * 16 + bit pattern of three or four suits
+
+
+def _fast_for(rules: Rules, ctx: _Ctx) -> _Fast:
+    return _Fast(
+        rules, ctx, _mask_table(ctx), rules.rank_values,
+        tuple([None] * (1 << 13) for _ in range(4)), ({}, {}, {}, {}),
+        {
+            r * 16 + bits: _fast_meld("set", r, tuple(su for su in range(4) if bits >> su & 1))
+            for r in range(13) for bits in range(16) if bits.bit_count() >= 3
+        },
     )
-    best_v = INF
-    best: tuple[tuple[tuple[int, int], ...], ...] = ()
-    best_masks: Sequence[int] = masks
+
+
+def _suit_part(fast: _Fast, su: int, mask: int) -> _SuitPart:
+    """One optimal arrangement of a suit holding, adjacent runs joined (cached)."""
+    part = fast.parts[su][mask]
+    if part is not None:
+        return part
+    ctx = fast.ctx
+    counts = (*tuple(mask >> i & 1 for i in range(13)), 0)
+    runs, dead = next(_suit_arrangements(ctx, counts, 0, 0, 0))
+    merged: list[list[int]] = []
+    for places, _ in sorted(runs):
+        if merged and merged[-1][-1] + 1 == places[0] and (
+            len(merged[-1]) + len(places) <= ctx.maxlen
+        ):
+            merged[-1].extend(places)
+        else:
+            merged.append(list(places))
+    melds = sorted((_fast_meld("run", su, tuple(p)) for p in merged), key=_run_key)
+    cards = tuple(sorted(_place_card(q, su) for q in dead))
+    part = (tuple(melds), cards, sum(fast.values[c.rank] for c in cards))
+    fast.parts[su][mask] = part
+    return part
+
+
+def _suit_ties(fast: _Fast, su: int, mask: int) -> tuple[_SuitPart, ...]:
+    """Every distinct optimal arrangement of a suit holding, in search order (cached).
+
+    Runs that continue each other are joined as :func:`_canonical` joins them, so
+    arrangements that differ only in where a long run is cut count once.
+    """
+    hit = fast.ties[su].get(mask)
+    if hit is not None:
+        return hit
+    counts = (*tuple(mask >> i & 1 for i in range(13)), 0)
+    seen: dict[tuple[object, ...], _SuitPart] = {}
+    for runs, dead in _suit_arrangements(fast.ctx, counts, 0, 0, 0):
+        melds = _merge_runs([_fast_meld("run", su, places) for places, _ in runs], fast.rules)
+        melds.sort(key=_run_key)
+        cards = tuple(sorted(_place_card(q, su) for q in dead))
+        key = (tuple(m.cards for m in melds), cards)
+        if key not in seen:
+            seen[key] = (tuple(melds), cards, sum(fast.values[c.rank] for c in cards))
+    out = fast.ties[su][mask] = tuple(seen.values())
+    return out
+
+
+def _split_mask(m: int) -> tuple[int, int, int, int]:
+    return m & _M13, (m >> 13) & _M13, (m >> 26) & _M13, m >> 39
+
+
+def _trip_of(s0: int, s1: int, s2: int, s3: int) -> int:
+    """Bit r set when rank place r holds three or four cards."""
+    return (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+
+
+_SetGroups = tuple[tuple[int, tuple[int, ...]], ...]
+"""Sets chosen from a one-deck hand: (rank place, suits) per set, by rank."""
+
+
+def _best_sets(fast: _Fast, masks: list[int], trip: int) -> _SetGroups:
+    """The sets of the first optimal set choice (in search order) of a hand with several
+    ranks holding three or more cards; clears their cards.
+
+    ``masks`` is updated in place to the suit holdings left for runs.
+    """
+    table = fast.table
     if _combo_count(masks, trip) > _COMBO_LIMIT:
-        _, groups = _rank_dp(ctx, masks)
-        mm = list(masks)
-        for group in groups:
-            for su, r in group:
-                mm[su] &= ~(1 << r)
-        return _fast_build(ctx, rules, groups, mm)
-    for combo in itertools.product(*_set_choices(masks, trip)):
-        mm = list(masks)
-        for group in combo:
-            for su, r in group:
-                mm[su] &= ~(1 << r)
-        v = table[mm[0]] + table[mm[1]] + table[mm[2]] + table[mm[3]]
-        if v < best_v:
-            best_v, best, best_masks = v, combo, mm
-    return _fast_build(ctx, rules, best, best_masks)
+        _, groups = _rank_dp(fast.ctx, masks)
+    else:
+        best_v = INF
+        groups = ()
+        for combo in itertools.product(*_set_choices(masks, trip)):
+            mm = masks[:]
+            for group in combo:
+                for su, r in group:
+                    mm[su] &= ~(1 << r)
+            v = table[mm[0]] + table[mm[1]] + table[mm[2]] + table[mm[3]]
+            if v < best_v:
+                best_v, groups = v, combo
+    out = []
+    for group in groups:
+        if group:
+            r = group[0][1]
+            for su, _ in group:
+                masks[su] &= ~(1 << r)
+            out.append((r, tuple(sorted(su for su, _ in group))))
+    return tuple(sorted(out, key=lambda g: g[1][0] * 13 + g[0]))
 
 
-def _fast_build(
-    ctx: _Ctx,
-    rules: Rules,
-    combo: Sequence[tuple[tuple[int, int], ...]],
-    masks: Sequence[int],
-) -> Partition:
-    """The canonical partition for chosen sets and the suit holdings left for runs."""
-    sets = [
-        _fast_meld("set", group[0][1], tuple(su for su, _ in group)) for group in combo if group
-    ]
-    runs: list[Meld] = []
-    dead: list[Card] = []
-    arrangements = _mask_arrangements(ctx)
-    for su in range(4):
-        run_places, dead_places = arrangements[masks[su]]
-        for places in run_places:
-            runs.append(_fast_meld("run", su, places))
-        for q in dead_places:
-            dead.append(_place_card(q, su))
-    if ctx.ace_high:
-        dead.sort()
-    vals = rules.rank_values
-    melds = sorted(sets, key=lambda x: x.cards[0]._index) + runs
-    if len(melds) > 1:
-        melds.sort(key=lambda x: (x.kind != "set", min(x.cards), len(x.cards)))
-    return Partition(tuple(melds), tuple(dead), sum(vals[c.rank] for c in dead))
+def _new_partition(melds: tuple[Meld, ...], dead: tuple[Card, ...], points: int) -> Partition:
+    """A Partition built without the dataclass __init__ (the hot paths build millions)."""
+    p = _NEW(Partition)
+    fields = p.__dict__
+    fields["melds"] = melds
+    fields["deadwood"] = dead
+    fields["deadwood_points"] = points
+    return p
+
+
+_NEW = object.__new__
+
+
+def _mask_partition(fast: _Fast, m: int) -> Partition:
+    """The canonical best partition of a one-deck jokerless hand given as a 52-bit mask."""
+    s0, s1, s2, s3 = _split_mask(m)
+    trip = _trip_of(s0, s1, s2, s3)
+    sets: tuple[Meld, ...] = ()
+    if trip and not trip & (trip - 1):
+        # One rank holds three or four cards (the common case): no set, or one of its
+        # sets, tried in search order (the first of equal values wins).
+        table = fast.table
+        keep = ~trip
+        t0, t1, t2, t3 = table[s0], table[s1], table[s2], table[s3]
+        u0 = table[s0 & keep] if s0 & trip else t0
+        u1 = table[s1 & keep] if s1 & trip else t1
+        u2 = table[s2 & keep] if s2 & trip else t2
+        u3 = table[s3 & keep] if s3 & trip else t3
+        best = t0 + t1 + t2 + t3
+        pick = 0
+        if s0 & s1 & s2 & s3 & trip:
+            for v, suits in (
+                (u0 + u1 + u2 + t3, 0b0111),
+                (u0 + u1 + t2 + u3, 0b1011),
+                (u0 + t1 + u2 + u3, 0b1101),
+                (t0 + u1 + u2 + u3, 0b1110),
+                (u0 + u1 + u2 + u3, 0b1111),
+            ):
+                if v < best:
+                    best, pick = v, suits
+        elif u0 + u1 + u2 + u3 < best:
+            pick = (
+                (1 if s0 & trip else 0) | (2 if s1 & trip else 0)
+                | (4 if s2 & trip else 0) | (8 if s3 & trip else 0)
+            )
+        if pick:
+            sets = (fast.sets[(trip.bit_length() - 1) * 16 + pick],)
+            if pick & 1:
+                s0 &= keep
+            if pick & 2:
+                s1 &= keep
+            if pick & 4:
+                s2 &= keep
+            if pick & 8:
+                s3 &= keep
+    elif trip:
+        masks = [s0, s1, s2, s3]
+        groups = _best_sets(fast, masks, trip)
+        if groups:
+            sets = tuple(_fast_meld("set", r, suits) for r, suits in groups)
+            s0, s1, s2, s3 = masks
+    p0, p1, p2, p3 = fast.parts
+    a = p0[s0] or _suit_part(fast, 0, s0)
+    b = p1[s1] or _suit_part(fast, 1, s1)
+    c = p2[s2] or _suit_part(fast, 2, s2)
+    d = p3[s3] or _suit_part(fast, 3, s3)
+    return _new_partition(
+        sets + a[0] + b[0] + c[0] + d[0], a[1] + b[1] + c[1] + d[1], a[2] + b[2] + c[2] + d[2]
+    )
+
+
+def _set_plan_options(masks: Sequence[int], trip: int) -> list[list[tuple[int, ...]]]:
+    """Per rank with three or four cards: no set, then its sets (suits), in search order."""
+    out: list[list[tuple[int, ...]]] = []
+    r = 0
+    while trip >> r:
+        if trip >> r & 1:
+            suits = [su for su in range(4) if masks[su] >> r & 1]
+            if len(suits) == 4:
+                out.append([(), (1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2), (0, 1, 2, 3)])
+            else:
+                out.append([(), tuple(suits)])
+        r += 1
+    return out
+
+
+def _mask_all(fast: _Fast, m: int, limit: int | None) -> list[Partition] | None:
+    """Every optimal partition of a one-deck jokerless hand (None: too many set choices)."""
+    s = _split_mask(m)
+    trip = _trip_of(*s)
+    plans: list[tuple[tuple[Meld, ...], list[int]]] = []
+    if not trip:
+        plans.append(((), list(s)))
+    else:
+        if _combo_count(s, trip) > _COMBO_LIMIT:
+            return None
+        table = fast.table
+        ranks = [r for r in range(13) if trip >> r & 1]
+        best = INF
+        for combo in itertools.product(*_set_plan_options(s, trip)):
+            mm = list(s)
+            for r, suits in zip(ranks, combo, strict=True):
+                for su in suits:
+                    mm[su] &= ~(1 << r)
+            v = table[mm[0]] + table[mm[1]] + table[mm[2]] + table[mm[3]]
+            if v > best:
+                continue
+            if v < best:
+                best = v
+                plans = []
+            groups = sorted(
+                ((r, suits) for r, suits in zip(ranks, combo, strict=True) if suits),
+                key=lambda g: min(g[1]) * 13 + g[0],
+            )
+            plans.append((tuple(_fast_meld("set", r, tuple(sorted(su))) for r, su in groups), mm))
+    out: list[Partition] = []
+    for sets, mm in plans:
+        for a, b, c, d in itertools.product(
+            *(_suit_ties(fast, su, mm[su]) for su in range(4))
+        ):
+            out.append(_new_partition(
+                sets + a[0] + b[0] + c[0] + d[0], a[1] + b[1] + c[1] + d[1],
+                a[2] + b[2] + c[2] + d[2],
+            ))
+            if limit is not None and len(out) >= limit:
+                return out
+    return out
+
+
+# --------------------------------------------------------------------------- public API
 
 
 def best_partition(
@@ -1231,9 +1413,37 @@ def best_partition(
     :return: the partition.
     :raises CardError: for malformed cards. :raises ValueError: for a bad wild rank.
     """
+    if wild_rank is None and type(cards) in _SEQUENCES:
+        # A one-deck jokerless hand as a 52-bit mask (see deadwood for the bit test).
+        seq = cast("Sequence[Card]", cards)
+        try:
+            fast = _FAST[rules]
+            m: int = sum(map(_BIT_OF, seq))
+        except (KeyError, TypeError, AttributeError):
+            pass
+        else:
+            if m.bit_count() == len(seq) <= 40 and not m >> 52:
+                s0 = m & _M13
+                s1 = (m >> 13) & _M13
+                s2 = (m >> 26) & _M13
+                s3 = m >> 39
+                if not (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1)):
+                    # No rank holds three cards: the suits' own arrangements add up.
+                    p0, p1, p2, p3 = fast.parts
+                    a = p0[s0] or _suit_part(fast, 0, s0)
+                    b = p1[s1] or _suit_part(fast, 1, s1)
+                    c = p2[s2] or _suit_part(fast, 2, s2)
+                    d = p3[s3] or _suit_part(fast, 3, s3)
+                    p = _NEW(Partition)
+                    fields = p.__dict__
+                    fields["melds"] = a[0] + b[0] + c[0] + d[0]
+                    fields["deadwood"] = a[1] + b[1] + c[1] + d[1]
+                    fields["deadwood_points"] = a[2] + b[2] + c[2] + d[2]
+                    return p
+                return _mask_partition(fast, m)
     hand, r, ctx = _prepare(cards, rules, wild_rank)
     if _fast_eligible(r, hand, ctx):
-        return _fast_partition(ctx, r, hand)
+        return _mask_partition(_register(rules, r, ctx), _hand_mask(hand))
     for p in _partitions(hand, r, ctx, 1):
         return _canonical(p, r, ctx)
     raise AssertionError("no partition found")  # pragma: no cover
@@ -1257,7 +1467,23 @@ def all_best_partitions(
 
     :param limit: stop after this many (None for all).
     """
+    if wild_rank is None and type(cards) in _SEQUENCES:
+        seq = cast("Sequence[Card]", cards)
+        try:
+            fast = _FAST[rules]
+            m: int = sum(map(_BIT_OF, seq))
+        except (KeyError, TypeError, AttributeError):
+            pass
+        else:
+            if m.bit_count() == len(seq) <= 40 and not m >> 52:
+                found = _mask_all(fast, m, limit)
+                if found is not None:
+                    return found
     hand, r, ctx = _prepare(cards, rules, wild_rank)
+    if _fast_eligible(r, hand, ctx):
+        found = _mask_all(_register(rules, r, ctx), _hand_mask(hand), limit)
+        if found is not None:
+            return found
     seen: dict[tuple[object, ...], Partition] = {}
     for p in _partitions(hand, r, ctx, None):
         sp = _canonical(p, r, ctx)
@@ -1295,87 +1521,115 @@ def deadwood(cards: CardsLike, rules: RulesLike = "gin", *, wild_rank: int | Non
                     base = _mask_value_sets(table, (s0, s1, s2, s3), trip, base)
                 return base // BIG
     hand, r, ctx = _prepare(cards, rules, wild_rank)
-    if ctx.nflags == 1 and _standard_sets(ctx) and len(_FAST_RULES) < 64:
-        _FAST_RULES[rules] = _mask_table(ctx)
+    if _fast_eligible(r, hand, ctx):
+        _register(rules, r, ctx)
     return _objective(hand, ctx, r) // BIG
 
 
 _FAST_RULES: dict[RulesLike, tuple[int, ...]] = {}
+_FAST: dict[RulesLike, _Fast] = {}
 _SEQUENCES = frozenset({list, tuple, Hand})
 _BIT_OF = operator.attrgetter("_bit")
 
 deadwood_points = deadwood
 
 
-def _fast_discard(
-    ctx: _Ctx, rules: Rules, hand: Sequence[Card], banned: int = 0
-) -> tuple[Card, Partition]:
-    """The best discard of a one-deck jokerless hand (ties: more melded, higher card)."""
-    table = _mask_table(ctx)
-    full = _hand_mask(hand)
-    masks = [full & _M13, (full >> 13) & _M13, (full >> 26) & _M13, full >> 39]
-    trip = (masks[0] & masks[1] & (masks[2] | masks[3])) | (
-        masks[2] & masks[3] & (masks[0] | masks[1])
-    )
-    vals = rules.rank_values
+def _register(given: RulesLike, rules: Rules, ctx: _Ctx) -> _Fast:
+    """The fast-path data for these rules, remembered under the name the caller used."""
+    fast = _FAST.get(rules)
+    if fast is None:
+        fast = _fast_for(rules, ctx)
+        if len(_FAST) < 64:
+            _FAST[rules] = fast
+    if len(_FAST) < 64:
+        _FAST.setdefault(given, fast)
+        _FAST_RULES.setdefault(given, fast.table)
+    return fast
+
+
+def _mask_discard(fast: _Fast, hand: Sequence[Card], full: int, banned: int = 0) -> tuple[
+    Card, Partition
+]:
+    """The best discard of a one-deck jokerless hand (ties: more melded, higher card).
+
+    ``full`` is the hand's 52-bit mask; ``banned`` the mask of cards that may not go.
+    """
+    table = fast.table
+    vals = fast.values
+    s0, s1, s2, s3 = _split_mask(full)
+    trip = _trip_of(s0, s1, s2, s3)
     best_key = (INF, 0, 0)
-    pick = next(c for c in hand if not banned >> c._index & 1)
-    if trip and _combo_count(masks, trip) > _COMBO_LIMIT:
-        for c in hand:
-            if banned >> c._index & 1:
-                continue
-            key = (_mask_value(table, full & ~(1 << c._index)), -vals[c.rank], -c._index)
-            if key < best_key:
-                best_key, pick = key, c
-        return pick, _fast_partition(ctx, rules, [c for c in hand if c is not pick])
-    pick_combo: Sequence[tuple[tuple[int, int], ...]] = ()
-    pick_masks: list[int] = masks
+    pick = hand[0]
     if not trip:
-        base = table[masks[0]] + table[masks[1]] + table[masks[2]] + table[masks[3]]
+        t = (table[s0], table[s1], table[s2], table[s3])
+        masks = (s0, s1, s2, s3)
+        base = t[0] + t[1] + t[2] + t[3]
+        for c in hand:
+            i = c._index
+            if banned >> i & 1:
+                continue
+            su = i // 13
+            key = (base - t[su] + table[masks[su] & ~(1 << (i - su * 13))], -vals[c.rank], -i)
+            if key < best_key:
+                best_key, pick = key, c
+        return pick, _mask_partition(fast, full & ~pick._bit)
+    masks4 = [s0, s1, s2, s3]
+    if _combo_count(masks4, trip) > _COMBO_LIMIT:
         for c in hand:
             if banned >> c._index & 1:
                 continue
-            su, r = divmod(c._index, 13)
-            ms = masks[su]
-            v = base - table[ms] + table[ms & ~(1 << r)]
-            key = (v, -vals[c.rank], -c._index)
+            key = (_mask_value(table, full & ~c._bit), -vals[c.rank], -c._index)
             if key < best_key:
                 best_key, pick = key, c
-        su, r = divmod(pick._index, 13)
-        pick_masks = masks[:]
-        pick_masks[su] &= ~(1 << r)
-    else:
-        # Every set choice of hand - c is a set choice of the hand that leaves c free,
-        # so one pass over the hand's set choices prices every discard.
-        after: dict[int, tuple[int, tuple[tuple[tuple[int, int], ...], ...], list[int]]] = {}
-        for combo in itertools.product(*_set_choices(masks, trip)):
-            mm = masks[:]
-            used = 0
-            for group in combo:
-                for su, r in group:
-                    mm[su] &= ~(1 << r)
-                    used |= 1 << (su * 13 + r)
-            v = table[mm[0]] + table[mm[1]] + table[mm[2]] + table[mm[3]]
-            for c in hand:
-                i = c._index
-                if used >> i & 1:
-                    continue
-                su, r = divmod(i, 13)
-                cand = v - table[mm[su]] + table[mm[su] & ~(1 << r)]
-                prev = after.get(i)
-                if prev is None or cand < prev[0]:
-                    after[i] = (cand, combo, mm)
-        for c in hand:
-            if banned >> c._index & 1:
+        return pick, _mask_partition(fast, full & ~pick._bit)
+    # Every set choice of hand - c is a set choice of the hand that leaves c free, so one
+    # pass over the hand's set choices prices every discard.
+    options: list[tuple[int, list[int], int, _SetChoice]] = []
+    for combo in itertools.product(*_set_choices(masks4, trip)):
+        mm = masks4[:]
+        used = 0
+        for group in combo:
+            for su, r in group:
+                mm[su] &= ~(1 << r)
+                used |= 1 << (su * 13 + r)
+        options.append((table[mm[0]] + table[mm[1]] + table[mm[2]] + table[mm[3]], mm, used,
+                        combo))
+    pick_option = options[0]
+    for c in hand:
+        i = c._index
+        if banned >> i & 1:
+            continue
+        su = i // 13
+        bit = ~(1 << (i - su * 13))
+        best_v = INF
+        chosen = options[0]
+        for opt in options:
+            if opt[2] >> i & 1:
                 continue
-            key = (after[c._index][0], -vals[c.rank], -c._index)
-            if key < best_key:
-                best_key, pick = key, c
-        _, pick_combo, mm = after[pick._index]
-        su, r = divmod(pick._index, 13)
-        pick_masks = mm[:]
-        pick_masks[su] &= ~(1 << r)
-    return pick, _fast_build(ctx, rules, pick_combo, pick_masks)
+            ms = opt[1][su]
+            v = opt[0] - table[ms] + table[ms & bit]
+            if v < best_v:
+                best_v, chosen = v, opt
+        key = (best_v, -vals[c.rank], -i)
+        if key < best_key:
+            best_key, pick, pick_option = key, c, chosen
+    su = pick._index // 13
+    left = pick_option[1][:]
+    left[su] &= ~(1 << (pick._index - su * 13))
+    sets = sorted(
+        (
+            (group[0][1], tuple(s for s, _ in group))
+            for group in pick_option[3] if group
+        ),
+        key=lambda g: g[1][0] * 13 + g[0],
+    )
+    parts = [_suit_part(fast, s, left[s]) for s in range(4)]
+    return pick, _new_partition(
+        tuple(_fast_meld("set", r, suits) for r, suits in sets)
+        + parts[0][0] + parts[1][0] + parts[2][0] + parts[3][0],
+        parts[0][1] + parts[1][1] + parts[2][1] + parts[3][1],
+        parts[0][2] + parts[1][2] + parts[2][2] + parts[3][2],
+    )
 
 
 def best_discard(
@@ -1395,6 +1649,16 @@ def best_discard(
     >>> p.deadwood_points
     4
     """
+    if wild_rank is None and not exclude and type(cards) in _SEQUENCES and cards:
+        seq = cast("Sequence[Card]", cards)
+        try:
+            fast = _FAST[rules]
+            m: int = sum(map(_BIT_OF, seq))
+        except (KeyError, TypeError, AttributeError):
+            pass
+        else:
+            if m.bit_count() == len(seq) <= 40 and not m >> 52:
+                return _mask_discard(fast, seq, m)
     hand, r, ctx = _prepare(cards, rules, wild_rank)
     banned = set(clean_cards(exclude)) if exclude else set()
     if not hand or (banned and all(c in banned for c in hand)):
@@ -1403,7 +1667,8 @@ def best_discard(
         banned_mask = 0
         for c in banned:
             banned_mask |= 1 << c._index
-        return _fast_discard(ctx, r, hand, banned_mask)
+        fast = _register(rules, r, ctx)
+        return _mask_discard(fast, hand, _hand_mask(hand), banned_mask)
     best_key: tuple[int, int, int] | None = None
     best_card: Card | None = None
     for c in dict.fromkeys(hand):

@@ -19,7 +19,7 @@ from rummy_lab.engine.solver import (
     deadwood,
 )
 
-from .reference import brute_best, meld_readings
+from .reference import brute_all_best, brute_best, meld_readings
 
 GIN = get_rules("gin")
 R500 = get_rules("500")
@@ -278,3 +278,148 @@ def test_set_size_rules_are_respected():
         for _ in range(30):
             hand = rng.sample(make_deck(), 7)
             assert deadwood(hand, rules) == brute_best(hand, rules)[0]
+
+
+def _key(p):
+    return (
+        tuple(sorted((m.kind, tuple(sorted(m.cards))) for m in p.melds)),
+        tuple(sorted(p.deadwood)),
+    )
+
+
+@pytest.mark.parametrize(
+    ("rules", "deck"),
+    [(GIN, make_deck()), (R500, make_deck()), (R500, make_deck(2))],
+    ids=["gin", "500", "500-two-decks"],
+)
+def test_all_best_partitions_are_every_optimal_split(rules, deck):
+    """The ties, as a set, are exactly the optimal splits a brute force enumerates."""
+    rng = random.Random(21)
+    for size in (5, 6, 7, 8):
+        for _ in range(25):
+            lo = rng.randint(1, 9)
+            pool = [c for c in deck if lo <= c.rank < lo + 4]  # rich in ties
+            hand = rng.sample(pool, size)
+            ps = all_best_partitions(hand, rules)
+            keys = [_key(p) for p in ps]
+            assert len(set(keys)) == len(keys), hand
+            assert set(keys) == brute_all_best(hand, rules), hand
+            best = best_partition(hand, rules)
+            assert _key(best) in set(keys)
+            for p in ps:
+                _check_partition(hand, p, rules)
+                assert (p.deadwood_points, len(p.deadwood)) == (
+                    best.deadwood_points, len(best.deadwood)
+                )
+
+
+def test_all_best_partitions_limit_and_input_forms():
+    hand = parse_cards("10H 10D JH 10S QH JS QS 10C")
+    every = all_best_partitions(hand)
+    assert len(every) == 3
+    assert all_best_partitions(hand, limit=2) == every[:2]
+    for form in (list(hand), tuple(hand), " ".join(c.code for c in hand)):
+        assert all_best_partitions(form) == every
+
+
+BIG_500 = get_rules("500", decks=2, printed_jokers=4)
+PLACE_RULES = [
+    (BIG_500, make_deck(2, 4)),
+    (get_rules("500"), make_deck(1, 2)),
+    (get_rules("basic", jokers=2), make_deck(2, 2)),
+    (get_rules("basic", jokers=2, ace="high_or_low"), make_deck(2, 2)),
+    (get_rules("gin"), make_deck(2)),
+    (get_rules("gin", min_meld=4), make_deck(2, 1)),
+    (get_rules("gin", max_set_size=3), make_deck(2, 1)),
+    (get_rules("500", set_distinct_suits=True, max_set_size=4), make_deck(2, 2)),
+    (get_rules("500", allow_all_wild=False), make_deck(1, 4)),
+]
+PLACE_IDS = ["500-2d-4j", "500-1d-2j", "basic-2d", "basic-ace-high", "gin-2d", "meld-4",
+             "set-3", "distinct", "no-all-wild"]
+
+
+@pytest.mark.parametrize(("rules", "deck"), PLACE_RULES, ids=PLACE_IDS)
+def test_place_search_matches_brute_force(rules, deck):
+    """The place-by-place search (big hands) on small hands, against the brute force."""
+    from rummy_lab.engine import solver
+
+    ctx = solver._ctx(rules, None)
+    rng = random.Random(77)
+    checked = 0
+    for size in (4, 5, 6, 7):
+        for _ in range(40):
+            lo = rng.randint(1, 9)
+            pool = [c for c in deck if c.is_joker or lo <= c.rank < lo + 5]
+            hand = rng.sample(pool if rng.random() < 0.6 else deck, size)
+            if not solver._dp_eligible(ctx, sum(c.is_joker for c in hand)):
+                continue
+            p = solver._dp_partition(hand, ctx, rules)
+            _check_partition(hand, p, rules)
+            assert (p.deadwood_points, len(p.deadwood)) == brute_best(hand, rules), hand
+            checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize(("rules", "deck"), PLACE_RULES, ids=PLACE_IDS)
+def test_place_search_matches_set_search(rules, deck):
+    """On mid-size hands both exact searches give the same best value."""
+    from rummy_lab.engine import solver
+
+    ctx = solver._ctx(rules, None)
+    rng = random.Random(78)
+    for size in (9, 12, 15):
+        for _ in range(12):
+            hand = rng.sample(deck, size)
+            if not solver._dp_eligible(ctx, sum(c.is_joker for c in hand)):
+                continue
+            want = solver._solve_value(hand, ctx, None, want_plans=False)[0]
+            assert solver._dp_value(hand, ctx) == want, hand
+            p = solver._dp_partition(hand, ctx, rules)
+            _check_partition(hand, p, rules)
+            assert p.deadwood_points * solver.BIG + len(p.deadwood) == want
+
+
+def test_big_two_deck_hands_with_jokers():
+    """30-40 card Rummy 500 hands (a deep discard pick) take the place-by-place search."""
+    from rummy_lab.engine import solver
+
+    ctx = solver._ctx(BIG_500, None)
+    deck = make_deck(2, 4)
+    rng = random.Random(79)
+    used = 0
+    for size in (28, 34, 40):
+        for _ in range(3):
+            hand = rng.sample(deck, size)
+            used += solver._use_dp(hand, ctx)
+            p = best_partition(hand, BIG_500)
+            _check_partition(hand, p, BIG_500)
+            assert deadwood(hand, BIG_500) == p.deadwood_points
+            assert sorted(p.cards) == sorted(hand)
+    assert used >= 6
+    # where the set-by-set search is still quick enough, both agree
+    for _ in range(3):
+        hand = rng.sample(deck, 26)
+        want = solver._solve_value(hand, ctx, None, want_plans=False)[0]
+        p = best_partition(hand, BIG_500)
+        assert p.deadwood_points * solver.BIG + len(p.deadwood) == want
+
+
+def test_place_search_spare_jokers_and_long_runs():
+    """Spare jokers join a run (cut in two when full); a run never passes the ace twice."""
+    from rummy_lab.engine import solver
+
+    ctx = solver._ctx(BIG_500, None)
+    full = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
+    for extra in ("JK", "JK JK", "AH", "AH JK JK JK"):
+        hand = parse_cards(f"{full} {extra}")
+        p = solver._dp_partition(hand, ctx, BIG_500)
+        _check_partition(hand, p, BIG_500)
+        assert p.deadwood == () and p.deadwood_points == 0
+        assert all(len(m.cards) <= BIG_500.max_run_length for m in p.melds)
+    lone = parse_cards("KS JK JK JK")  # all four melded, as a run
+    p = solver._dp_partition(lone, ctx, BIG_500)
+    _check_partition(lone, p, BIG_500)
+    assert p.deadwood == ()
+    no_wild = get_rules("500", allow_all_wild=False)
+    p = solver._dp_partition(parse_cards("2S 9H JK JK"), solver._ctx(no_wild, None), no_wild)
+    assert (p.deadwood_points, len(p.deadwood)) == brute_best(parse_cards("2S 9H JK JK"), no_wild)

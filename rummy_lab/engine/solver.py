@@ -1665,7 +1665,7 @@ def _run_key(m: Meld) -> tuple[Card, int]:
     return min(m.cards), len(m.cards)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class _Fast:
     """Everything the one-deck jokerless path needs for one rules object.
 
@@ -1799,7 +1799,13 @@ _NEW = object.__new__
 def _mask_partition(fast: _Fast, m: int) -> Partition:
     """The canonical best partition of a one-deck jokerless hand given as a 52-bit mask."""
     s0, s1, s2, s3 = _split_mask(m)
-    trip = _trip_of(s0, s1, s2, s3)
+    return _suits_partition(fast, s0, s1, s2, s3, _trip_of(s0, s1, s2, s3))
+
+
+def _suits_partition(
+    fast: _Fast, s0: int, s1: int, s2: int, s3: int, trip: int
+) -> Partition:
+    """:func:`_mask_partition` from the four suit holdings and the ranks with 3+ cards."""
     sets: tuple[Meld, ...] = ()
     if trip and not trip & (trip - 1):
         # One rank holds three or four cards (the common case): no set, or one of its
@@ -1954,7 +1960,8 @@ def best_partition(
                 s1 = (m >> 13) & _M13
                 s2 = (m >> 26) & _M13
                 s3 = m >> 39
-                if not (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1)):
+                trip = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+                if not trip:
                     # No rank holds three cards: the suits' own arrangements add up.
                     p0, p1, p2, p3 = fast.parts
                     a = p0[s0] or _suit_part(fast, 0, s0)
@@ -1967,7 +1974,7 @@ def best_partition(
                     fields["deadwood"] = a[1] + b[1] + c[1] + d[1]
                     fields["deadwood_points"] = a[2] + b[2] + c[2] + d[2]
                     return p
-                return _mask_partition(fast, m)
+                return _suits_partition(fast, s0, s1, s2, s3, trip)
     hand, r, ctx = _prepare(cards, rules, wild_rank)
     if _fast_eligible(r, hand, ctx):
         return _mask_partition(_register(rules, r, ctx), _hand_mask(hand))

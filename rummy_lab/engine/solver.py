@@ -996,6 +996,13 @@ def _use_dp(hand: Sequence[Card], ctx: _Ctx) -> bool:
     The set-by-set search is quick while the hand offers few combinations of sets (its
     work grows with their number); past :data:`_DP_MIN_PLANS` of them, as in 30-40 card
     two-deck hands, the place-by-place search is much faster.
+
+    >>> r = get_rules("500", decks=2, printed_jokers=4)
+    >>> _use_dp(clean_cards("7S 8S 9S 9H 9D JK"), _ctx(r, None))
+    False
+    >>> deck = clean_cards(" ".join(f"{rank}{suit}" for suit in "SHDC" for rank in "A23456789TJQK"))
+    >>> _use_dp(deck[:36] + deck[10:14] + clean_cards("JK"), _ctx(r, None))
+    True
     """
     if ctx.nflags != 1 or ctx.wild_rank is not None:
         return False
@@ -1339,6 +1346,11 @@ def _dp_partition(hand: Sequence[Card], ctx: _Ctx, rules: Rules) -> Partition:
     Runs are rebuilt from their natural cards; each takes the jokers its gaps and the
     minimum length need, and spare jokers go to a set that takes any number or to runs
     (a run with no room is cut in two, which the search's room condition allows).
+
+    >>> r = get_rules("500", decks=2, printed_jokers=4)
+    >>> hand = clean_cards("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH JK 7S 7D")
+    >>> str(_dp_partition(hand, _ctx(r, None), r))
+    '[7S 7H 7D JK] [AH 2H 3H 4H 5H 6H] [8H 9H 10H JH QH KH AH] = 0'
     """
     counts, jokers = _dp_counts(hand)
     value, steps = _dp_solve(ctx, counts, len(jokers))

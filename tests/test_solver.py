@@ -423,3 +423,40 @@ def test_place_search_spare_jokers_and_long_runs():
     no_wild = get_rules("500", allow_all_wild=False)
     p = solver._dp_partition(parse_cards("2S 9H JK JK"), solver._ctx(no_wild, None), no_wild)
     assert (p.deadwood_points, len(p.deadwood)) == brute_best(parse_cards("2S 9H JK JK"), no_wild)
+
+
+def test_one_deck_fast_paths_agree_with_the_general_search():
+    """Partitions, ties and discards of one-deck hands come from per-suit pieces; the
+    general search (validated against the brute force above) must give the same."""
+    from rummy_lab.engine import solver
+
+    rng = random.Random(80)
+    deck = make_deck()
+    for rules in (GIN, R500, get_rules("gin", max_run_length=5)):
+        ctx = solver._ctx(rules, None)
+        for size in (6, 9, 10, 11, 12):
+            for _ in range(40):
+                if rng.random() < 0.5:
+                    lo = rng.randint(1, 8)
+                    hand = rng.sample([c for c in deck if lo <= c.rank < lo + 5], size)
+                else:
+                    hand = rng.sample(deck, size)
+                general = {}
+                for p in solver._partitions(parse_cards(" ".join(c.code for c in hand)),
+                                            rules, ctx, None):
+                    sp = solver._canonical(p, rules, ctx)
+                    general.setdefault(sp._key(), sp)
+                fast = all_best_partitions(hand, rules, limit=None)
+                assert [p._key() for p in fast] == list(general), hand
+                assert fast == list(general.values())
+                best = best_partition(hand, rules)
+                assert best in fast
+                assert best.deadwood_points == deadwood(hand, rules)
+                for form in (tuple(hand), " ".join(c.code for c in hand)):
+                    assert best_partition(form, rules) == best
+                    assert all_best_partitions(form, rules, limit=None) == fast
+                card, p = best_discard(hand, rules)
+                assert best_discard(tuple(hand), rules) == (card, p)
+                assert p.deadwood_points == min(
+                    deadwood([c for c in hand if c is not d], rules) for d in hand
+                )

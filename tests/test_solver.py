@@ -333,9 +333,10 @@ PLACE_RULES = [
     (get_rules("gin", max_set_size=3), make_deck(2, 1)),
     (get_rules("500", set_distinct_suits=True, max_set_size=4), make_deck(2, 2)),
     (get_rules("500", allow_all_wild=False), make_deck(1, 4)),
+    (get_rules("gin", decks=4, printed_jokers=2), make_deck(4, 2)),
 ]
 PLACE_IDS = ["500-2d-4j", "500-1d-2j", "basic-2d", "basic-ace-high", "gin-2d", "meld-4",
-             "set-3", "distinct", "no-all-wild"]
+             "set-3", "distinct", "no-all-wild", "gin-4d"]
 
 
 @pytest.mark.parametrize(("rules", "deck"), PLACE_RULES, ids=PLACE_IDS)

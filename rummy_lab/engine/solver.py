@@ -1247,8 +1247,8 @@ def _dp_search(
                         got = (nk >> ns_) & 31
                         if got > saturate:
                             nk -= (got - saturate) << ns_
-                        if distinct and v > (nk >> ms) & 3:
-                            nk += (v - ((nk >> ms) & 3)) << ms
+                        if distinct and v > (nk >> ms) & 7:
+                            nk += (v - ((nk >> ms) & 7)) << ms
                     if c < get(nk, INF):
                         new_states[nk] = c
                         back[nk] = (key, desc)
@@ -1259,7 +1259,7 @@ def _dp_search(
         if set_ok:
             new_states = {}
             back = {}
-            clear = ~((31 << ns_) | (3 << ms))
+            clear = ~((31 << ns_) | (7 << ms))
             for key, cost in states.items():
                 n = (key >> ns_) & 31
                 if n == 1:
@@ -1268,7 +1268,7 @@ def _dp_search(
                 if n == 0:
                     options = [(base, 0)]
                 else:
-                    _, need, cap = _set_jokers(ctx, n, (key >> ms) & 3)
+                    _, need, cap = _set_jokers(ctx, n, (key >> ms) & 7)
                     k = ((key >> ks) & 15) + need
                     if k > jokers:
                         continue

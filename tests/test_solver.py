@@ -334,9 +334,10 @@ PLACE_RULES = [
     (get_rules("500", set_distinct_suits=True, max_set_size=4), make_deck(2, 2)),
     (get_rules("500", allow_all_wild=False), make_deck(1, 4)),
     (get_rules("gin", decks=4, printed_jokers=2), make_deck(4, 2)),
+    (get_rules("500", max_run_length=6), make_deck(2, 1)),
 ]
 PLACE_IDS = ["500-2d-4j", "500-1d-2j", "basic-2d", "basic-ace-high", "gin-2d", "meld-4",
-             "set-3", "distinct", "no-all-wild", "gin-4d"]
+             "set-3", "distinct", "no-all-wild", "gin-4d", "short-runs"]
 
 
 @pytest.mark.parametrize(("rules", "deck"), PLACE_RULES, ids=PLACE_IDS)
@@ -417,6 +418,11 @@ def test_place_search_spare_jokers_and_long_runs():
         _check_partition(hand, p, BIG_500)
         assert p.deadwood == () and p.deadwood_points == 0
         assert all(len(m.cards) <= BIG_500.max_run_length for m in p.melds)
+    short = get_rules("500", max_run_length=5)
+    hand = parse_cards(f"{full} AH 2H 3H")
+    p = solver._dp_partition(hand, solver._ctx(short, None), short)
+    _check_partition(hand, p, short)
+    assert p.deadwood == () and max(len(m.cards) for m in p.melds) <= 5
     lone = parse_cards("KS JK JK JK")  # all four melded, as a run
     p = solver._dp_partition(lone, ctx, BIG_500)
     _check_partition(lone, p, BIG_500)

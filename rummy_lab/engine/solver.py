@@ -1391,7 +1391,7 @@ def _dp_partition(hand: Sequence[Card], ctx: _Ctx, rules: Rules) -> Partition:
     for s in range(4):
         for group in open_runs[s]:
             runs.extend(group)
-    runs = [piece for run in runs for piece in _cut_long(run, lcap)]
+    runs = [piece for run in runs for piece in _cut_long(run, lcap, m)]
     spare = len(jokers) - sum(sum(j) for _, j, _ in sets) - sum(_run_need(r, m) for r in runs)
     extra = [0] * len(runs)
     left_over: list[Card] = []
@@ -1432,13 +1432,24 @@ def _run_need(run: _RunCards, m: int) -> int:
     return max(run[-1][0] - run[0][0] + 1, m) - len(run)
 
 
-def _cut_long(run: _RunCards, lcap: int) -> list[_RunCards]:
-    """A run longer than the rules allow (the ace at both ends) cut in two halves."""
-    span = run[-1][0] - run[0][0] + 1
-    if span <= lcap:
-        return [run]
-    mid = run[0][0] + span // 2
-    return [[e for e in run if e[0] < mid], [e for e in run if e[0] >= mid]]
+def _cut_long(run: _RunCards, lcap: int, m: int) -> list[_RunCards]:
+    """A run longer than the rules allow cut into runs of ``m`` to ``lcap`` places.
+
+    Each piece starts at a natural card and the last one ends at one, and no piece
+    needs more jokers than its share of the long run had (``lcap >= 2 * m - 1``).
+
+    >>> run = [(q, _place_card(q, 1)) for q in range(1, 13)]
+    >>> [[c.code for _, c in piece] for piece in _cut_long(run, 5, 3)]
+    [['2H', '3H', '4H', '5H', '6H'], ['7H', '8H', '9H', '10H'], ['JH', 'QH', 'KH']]
+    """
+    pieces = []
+    while run[-1][0] - run[0][0] + 1 > lcap:
+        span = run[-1][0] - run[0][0] + 1
+        cut = run[0][0] + min(lcap, span - m)
+        pieces.append([e for e in run if e[0] < cut])
+        run = [e for e in run if e[0] >= cut]
+    pieces.append(run)
+    return pieces
 
 
 def _absorb(runs: list[_RunCards], extra: list[int], spare: int, m: int, lcap: int) -> int:

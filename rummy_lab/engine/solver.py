@@ -1173,7 +1173,7 @@ def _dp_search(
 
     With ``beam`` only that many cheapest states go on at each step (a quick feasible
     value; INF if that narrow pass runs into a dead end); ``bound`` drops states that
-    cost more. After each step, states that another one dominates are dropped
+    cost more. After each place, states that another one dominates are dropped
     (:func:`_dominant`).
 
     Places are visited low to high (with ``ace_high``, place 13 is the ace again); at
@@ -1252,7 +1252,7 @@ def _dp_search(
                     if c < get(nk, INF):
                         new_states[nk] = c
                         back[nk] = (key, desc)
-            states = _dominant(new_states, ks, hbit) if jokers else new_states
+            states = new_states
             if beam and len(states) > beam:
                 states = dict(heapq.nsmallest(beam, states.items(), key=_second))
             backs.append(back)
@@ -1283,8 +1283,10 @@ def _dp_search(
                     if cost < new_states.get(nk, INF):
                         new_states[nk] = cost
                         back[nk] = (key, ("set", used))
-            states = _dominant(new_states, ks, hbit) if jokers else new_states
+            states = new_states
             backs.append(back)
+        if jokers:
+            states = _dominant(states, ks, hbit)
     best = INF
     best_key = -1
     for key, cost in states.items():

@@ -154,7 +154,8 @@ def _meld_triples(rules: Rules, decks: int) -> dict[tuple[Card, ...], bool]:
         if decks == 1
         else itertools.combinations_with_replacement(deck, 3)
     )
-    return {t: is_meld(t, rules) for t in triples}
+    # a card at most once per deck: three copies of a card are no hand of two decks
+    return {t: is_meld(t, rules) for t in triples if max(Counter(t).values()) <= decks}
 
 
 @pytest.mark.parametrize("rules", [GIN, R500], ids=["ace-low", "ace-high"])

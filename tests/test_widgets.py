@@ -833,3 +833,19 @@ def test_play_table_new_hand_keeps_the_rules_of_a_given_game() -> None:
     pt = PlayTable(game=game)
     pt.new_button.click()
     assert pt.game.rules == game.rules and pt.game is not game
+
+
+def test_meld_explorer_keeps_the_hand_inside_the_decks_cards() -> None:
+    """Issue 13: the solver refuses cards outside the deck, so the explorer never asks."""
+    ex = MeldExplorer("7S 7S 8S JK", "indian", wild_rank=9)
+    assert ex.comparison["gin"] is None and ex.comparison["indian"] is not None
+    assert "not its deck" in ex.compare_view.value
+    ex.preset.value = "gin"
+    assert ex.cards == rl.parse_cards("7S 8S") and ex.text.value == "7S 8S"
+    assert "not in the gin deck, taken out of the hand: 7♠ JK" in ex.status.value  # glyphs
+    ex.text.value = "KS KS"
+    assert "cards outside the gin deck" in ex.status.value
+    assert ex.cards == rl.parse_cards("7S 8S")
+    ex.decks.value = 2
+    ex.picker_buttons[rl.Card.parse("8S")].click()  # Gin has one deck whatever the menu
+    assert ex.cards == rl.parse_cards("7S")

@@ -72,7 +72,8 @@ class MeldExplorer(W.VBox):  # type: ignore[misc]
     :ivar note: under Indian rules, why held melds count as deadwood and whether the hand
         can be declared (from :func:`rummy_lab.indian.count_note` and
         :func:`rummy_lab.indian.check_declaration`); else empty.
-    :ivar comparison: preset -> deadwood of the hand under it.
+    :ivar comparison: preset -> deadwood of the hand under it (``None`` when that
+        preset's deck does not hold the cards).
     :ivar order: the layout control (melds first or as typed).
     """
 
@@ -95,7 +96,7 @@ class MeldExplorer(W.VBox):  # type: ignore[misc]
         self.tie_index = 0
         self.explanation: list[str] = []
         self.note = ""
-        self.comparison: dict[str, int] = {}
+        self.comparison: dict[str, int | None] = {}
         self._syncing = False
 
         preset = base.name if base.name in RULE_PRESETS else "gin"
@@ -225,12 +226,26 @@ class MeldExplorer(W.VBox):  # type: ignore[misc]
         for name in COMPARE_PRESETS:
             r = get_rules(name)
             wild = self.wild_rank if r.wild_joker else None
-            self.comparison[name] = deadwood(self.cards, r, wild_rank=wild)
+            try:
+                self.comparison[name] = deadwood(self.cards, r, wild_rank=wild)
+            except CardError:  # a joker or a second copy that deck does not have
+                self.comparison[name] = None
 
     def _copies_allowed(self, card: Card) -> int:
         if card.is_joker:
             return self.rules.printed_jokers
-        return int(self.decks.value)
+        return min(int(self.decks.value), self.rules.max_copies)
+
+    def _fit_to_deck(self) -> list[Card]:
+        """Take out of the hand the cards the current rules' deck does not hold."""
+        kept: list[Card] = []
+        dropped: list[Card] = []
+        seen: dict[Card, int] = {}
+        for c in self.cards:
+            seen[c] = seen.get(c, 0) + 1
+            (kept if seen[c] <= self._copies_allowed(c) else dropped).append(c)
+        self.cards = Hand(kept)
+        return dropped
 
     # ------------------------------------------------------------------ drawing
     def _sync_text(self) -> None:
@@ -279,7 +294,8 @@ class MeldExplorer(W.VBox):  # type: ignore[misc]
         self.note_view.value = (
             f'<div class="rl-panel">{escape(self.note)}</div>' if self.note else "")
         cells = " · ".join(
-            f"<b>{escape(name)}</b>: {pts}" for name, pts in self.comparison.items()
+            f"<b>{escape(name)}</b>: {'not its deck' if pts is None else pts}"
+            for name, pts in self.comparison.items()
         )
         wild_note = (
             f" (wild rank {RANK_OPTIONS[self.wild_rank][0]})" if self.wild_rank else ""
@@ -310,6 +326,7 @@ class MeldExplorer(W.VBox):  # type: ignore[misc]
             return
         try:
             cards = clean_cards(change["new"])
+            self.rules.check_cards(cards)
         except CardError as err:
             set_status(self.status, str(err), error=True)
             return
@@ -351,6 +368,11 @@ class MeldExplorer(W.VBox):  # type: ignore[misc]
             self._syncing = False
         self.rules = self._compose_rules()
         self.wild_rank = (self.wild.value or None) if self.rules.wild_joker else None
+        dropped = self._fit_to_deck()
+        if dropped:
+            set_status(self.status, f"not in the {self.rules.name} deck, taken out of the "
+                       f"hand: {format_cards(dropped)}", error=True)
+            self._sync_text()
         self._solve()
         self._render()
 

@@ -58,6 +58,16 @@ def _indian_rules(rules: RulesLike) -> Rules:
     return r
 
 
+def _need_wild_rank(wild_rank: int | None, r: Rules) -> None:
+    """A wild rank 1..13 is required unless the rules turn no wild card."""
+    _check_wild_rank(wild_rank)
+    if wild_rank is None and r.wild_joker:
+        raise ValueError(
+            "wild_rank is required for Indian Rummy with a wild joker (1..13); it may be "
+            "None only when the rules have wild_joker=False"
+        )
+
+
 def wild_rank_of(card: Card | str) -> int:
     """The wild-joker rank set by the card turned under the stock (a printed joker: aces).
 
@@ -93,7 +103,7 @@ def _codes(cards: Iterable[Card]) -> str:
     return " ".join(c.code for c in cards)
 
 
-def _impure_note(m: Meld, wild_rank: int) -> str:
+def _impure_note(m: Meld, wild_rank: int | None) -> str:
     jokers = [c for c in m.cards if c.is_joker or c.rank == wild_rank]
     if m.stands_for and jokers:
         pairs = ", ".join(
@@ -103,7 +113,7 @@ def _impure_note(m: Meld, wild_rank: int) -> str:
     return f"{_codes(m.cards)} is impure because it uses a joker"
 
 
-def _leftover_hints(cards: Sequence[Card], wild_rank: int) -> list[str]:
+def _leftover_hints(cards: Sequence[Card], wild_rank: int | None) -> list[str]:
     """Explain near-misses a learner often makes among unmelded cards."""
     hints = []
     naturals = [c for c in cards if not c.is_joker and c.rank != wild_rank]
@@ -125,7 +135,7 @@ def _leftover_hints(cards: Sequence[Card], wild_rank: int) -> list[str]:
 
 
 def _check_groups(
-    groups: Sequence[Sequence[Card]], r: Rules, wild_rank: int
+    groups: Sequence[Sequence[Card]], r: Rules, wild_rank: int | None
 ) -> Declaration:
     melds: list[Meld] = []
     problems: list[str] = []
@@ -147,7 +157,7 @@ def _check_groups(
     return _judge_complete(part, r, wild_rank)
 
 
-def _judge_complete(part: Partition, r: Rules, wild_rank: int) -> Declaration:
+def _judge_complete(part: Partition, r: Rules, wild_rank: int | None) -> Declaration:
     runs = [m for m in part.melds if m.kind == "run"]
     pure = [m for m in runs if m.is_pure]
     if len(pure) < r.min_pure_sequences:
@@ -177,7 +187,7 @@ def _judge_complete(part: Partition, r: Rules, wild_rank: int) -> Declaration:
 def check_declaration(
     cards: CardsLike | Sequence[CardsLike],
     *,
-    wild_rank: int,
+    wild_rank: int | None,
     rules: RulesLike = "indian",
 ) -> Declaration:
     """Check whether a hand may be declared, and say why not in words a learner understands.
@@ -193,10 +203,8 @@ def check_declaration(
 
     :raises CardError: for malformed cards. :raises ValueError: for a bad wild rank/rules.
     """
-    _check_wild_rank(wild_rank)
-    if wild_rank is None:
-        raise ValueError("wild_rank is required for Indian Rummy (1..13)")
     r = _indian_rules(rules)
+    _need_wild_rank(wild_rank, r)
     if isinstance(cards, str) and "|" in cards:
         groups = [clean_cards(part) for part in cards.split("|")]
         return _check_groups(groups, r, wild_rank)
@@ -308,7 +316,9 @@ they count as deadwood here: without a pure sequence every card counts'
     return f"{listed} {verb} as deadwood here: {why}"
 
 
-def count_points(cards: CardsLike, *, wild_rank: int, rules: RulesLike = "indian") -> int:
+def count_points(
+    cards: CardsLike, *, wild_rank: int | None, rules: RulesLike = "indian"
+) -> int:
     """A losing hand's count on its best arrangement, capped at ``rules.max_points``.
 
     >>> count_points("2C 3C 4C 9S 9D 9C KD KH KS QS QD 5S 8H", wild_rank=7)  # one pure only
@@ -316,10 +326,8 @@ def count_points(cards: CardsLike, *, wild_rank: int, rules: RulesLike = "indian
     >>> count_points("2C 3C 4C 5H 6H JK 9S 9D 9C KD KH QS 3D", wild_rank=8)
     33
     """
-    _check_wild_rank(wild_rank)
-    if wild_rank is None:
-        raise ValueError("wild_rank is required for Indian Rummy (1..13)")
     r = _indian_rules(rules)
+    _need_wild_rank(wild_rank, r)
     hand = clean_cards(cards)
     if not hand:
         raise CardError("count_points needs the loser's cards")
@@ -343,7 +351,7 @@ class CountExplanation:
     raw: int
     points: int
     cap: int
-    wild_rank: int
+    wild_rank: int | None
 
     @property
     def sentence(self) -> str:
@@ -373,7 +381,7 @@ class CountExplanation:
         )
 
 
-def explain_count(cards: CardsLike, *, wild_rank: int,
+def explain_count(cards: CardsLike, *, wild_rank: int | None,
                   rules: RulesLike = "indian") -> CountExplanation:
     """The three-tier count of a losing hand, explained (see :func:`count_points`).
 
@@ -383,10 +391,8 @@ def explain_count(cards: CardsLike, *, wild_rank: int,
     >>> e.sentence
     'a pure sequence but no second sequence, so only the pure sequence is spared: 90 ... = 80'
     """
-    _check_wild_rank(wild_rank)
-    if wild_rank is None:
-        raise ValueError("wild_rank is required for Indian Rummy (1..13)")
     r = _indian_rules(rules)
+    _need_wild_rank(wild_rank, r)
     hand = clean_cards(cards)
     if not hand:
         raise CardError("explain_count needs the loser's cards")

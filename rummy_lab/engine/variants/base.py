@@ -184,13 +184,22 @@ class VariantEngine:
     def play(self, state: GameState, move: Move, *, verified: bool = False) -> Event:
         """Verify (unless ``verified``), apply ``move`` and record it in the history.
 
+        ``verify`` checks everything ``apply`` needs; should ``apply`` fail all the same
+        (a bug), the state is rebuilt as it was before the move and the error is raised,
+        so a game is never left half-changed. The guard costs nothing when nothing fails.
+
         :return: the new history record.
         :raises IllegalMove: naming the rule; the state is then unchanged.
         """
         if not verified:
             self.verify(state, move)
         phase, who = state.phase, state.current
-        shown, drawn = self.apply(state, move)
+        try:
+            shown, drawn = self.apply(state, move)
+        except BaseException as exc:
+            self.restore(state)
+            exc.add_note(f"{move.code}: the game was restored to its state before the move")
+            raise
         event = Event(len(state.history), who, move, phase, shown, drawn)
         state.history.append(event)
         return event
@@ -210,6 +219,14 @@ class VariantEngine:
             if callable(getattr(cls, f"verify_{m.verb}", None))
             and callable(getattr(cls, f"apply_{m.verb}", None))
         )
+
+    def restore(self, state: GameState) -> None:
+        """Put ``state`` back to what its deal and history give (after a failed move)."""
+        fresh = GameState.dealt(state.rules, state.players, state.deal, state.seed)
+        self.start(fresh)
+        for event in state.history:
+            self.play(fresh, event.move, verified=True)
+        state.__dict__.update(fresh.__dict__)
 
     def describe(self, state: GameState, move: Move) -> str:
         """A sentence saying what ``move`` does now (base: the move's caption)."""

@@ -156,6 +156,9 @@ def check_chart_layout(page: Page, chart: Locator) -> None:
     for a, b in (("legend", "xtitle"), ("legend", "title"), ("toolbar", "title"),
                  ("toolbar", "legend")):
         assert not overlaps(parts[a], parts[b]), (a, b, parts[a], parts[b])
+    for axis in (".xtick text", ".ytick text"):  # no tick label twice ("1%", "1%")
+        labels = [t for t in chart.locator(axis).all_text_contents() if t]
+        assert len(labels) == len(set(labels)), labels
 
 
 def output_of(page: Page, selector: str) -> Locator:

@@ -102,8 +102,9 @@ HISTORIES = 2048
 """Backward histories sampled to score the choices (the default behaviour model)."""
 ENUMERATE_LIMIT = 512
 """Enumerate every possible assignment of the unseen cards when there are at most this many."""
-ATTRIBUTIONS = 8
-"""Draw attributions averaged per enumerated assignment (when the opponent drew blind)."""
+ENUMERATE_ROWS = 4096
+"""Histories scored when enumerating: each assignment gets ``ENUMERATE_ROWS // assignments``
+draw attributions (between 8 and 256) when an opponent drew blind from the stock."""
 SMOOTHING = 5.0
 """Pseudo-guesses that pull a choice's per-card evidence towards none when few guesses
 explain the choice (its likelihood's effective sample size is small)."""
@@ -483,6 +484,7 @@ class WeightedHands:
         e = np.einsum("m,msc->sc", self.weights, self.hands) + known
         held = (self.hands + known[None, :, :].astype(np.int16)) > 0
         p = np.einsum("m,msc->sc", self.weights, held.astype(np.float64))
+        p = np.where(known > 0, 1.0, np.clip(p, 0.0, 1.0))
         return p, e
 
     def sample(self, k: int, gen: np.random.Generator) -> Counts:
@@ -646,14 +648,15 @@ def enumerate_posterior(
     """The behaviour posterior by scoring every possible assignment, or ``None`` if too many.
 
     Each assignment's likelihood is exact when no opponent drew blind from the stock;
-    otherwise it is the average over :data:`ATTRIBUTIONS` random draw attributions.
+    otherwise it is an importance-sampling average over guided draw attributions
+    (:data:`ENUMERATE_ROWS`).
     """
     hands = configurations(lay, limit)
     if hands is None:
         return None
     m = hands.shape[0]
     blind = any(step[0] == DRAW for seat in lay.seats for step in facts.steps[seat])
-    repeats = ATTRIBUTIONS if blind else 1
+    repeats = min(256, max(8, ENUMERATE_ROWS // m)) if blind else 1
     rows = np.repeat(hands, repeats, axis=0)
     ll = _seat_logliks(facts, lay, rows, gen).sum(axis=1).reshape(m, repeats)
     top = ll.max()

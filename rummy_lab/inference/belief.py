@@ -511,9 +511,10 @@ def _grid_html(
     seen: Counter[Card],
 ) -> str:
     decks = b.view.rules.decks_for(b.view.players)
-    cell = "padding:2px 4px;text-align:center;min-width:30px;border:1px solid " \
-           "var(--jp-border-color2, #ccc)"
-    rows = ['<table class="rl-belief-grid" style="border-collapse:collapse"><tr><th></th>']
+    cell = ("padding:2px 4px;text-align:center;min-width:30px;color:inherit;"
+            "border:1px solid var(--jp-border-color2, #ccc)")
+    rows = ['<table class="rl-belief-grid" style="border-collapse:collapse;color:inherit;'
+            'font-size:inherit"><tr><th></th>']
     rows.extend(f'<th style="{cell}">{RANK_SYMBOLS[r]}</th>' for r in range(1, 14))
     rows.append("</tr>")
     for suit in SUITS:

@@ -34,12 +34,14 @@ from .game import (
     table_frame,
     view_wild_rank,
 )
+from .inference import belief_heatmap, probability_heatmap, reliability_figure
 
 __all__ = [
     "COLORS",
     "RuleChoice",
     "TableFrame",
     "animate_game",
+    "belief_heatmap",
     "convergence_figure",
     "deadwood_by_turn",
     "deadwood_by_turn_figure",
@@ -51,6 +53,8 @@ __all__ = [
     "move_caption",
     "outcome_bars",
     "outs_heatmap",
+    "probability_heatmap",
+    "reliability_figure",
     "replay_views",
     "rule_choices",
     "table_frame",

@@ -3,6 +3,7 @@
     python benchmarks/bench_inference.py            # a few minutes: 100 Gin hands
     python benchmarks/bench_inference.py --full     # the issue's run: 500 Gin hands
     python benchmarks/bench_inference.py --fit      # refit the behaviour weights
+    python benchmarks/bench_inference.py --opponent random   # where the model is wrong
 
 Greedy bots (rl.bots.GreedyGinBot, GreedyTableBot, GreedyIndianBot) play two-player hands
 (seeds 0, 1, ...). At every decision of each player once four turns have been played
@@ -15,7 +16,9 @@ ECE at most 0.03 for both models, median at most 50 ms and 99th percentile at mo
 Rummy 500 and Indian Rummy figures are reported alongside.
 
 The behaviour weights were fitted on other seeds (10000 and up, see ``--fit``), so the
-evaluation hands are not the fitting hands.
+evaluation hands are not the fitting hands. ``--opponent random`` (or ``patient``: a
+greedy player who only goes for gin) seats that player at seat 1 of the Gin hands and
+scores only seat 0's beliefs about it: the behaviour model assumes greedy-like choices.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ import time
 from dataclasses import dataclass, field
 
 import rummy_lab as rl
-from rummy_lab.bots import GreedyGinBot, GreedyIndianBot, GreedyTableBot, play_hand
+from rummy_lab.bots import GreedyGinBot, GreedyIndianBot, GreedyTableBot, RandomBot, play_hand
 from rummy_lab.inference import Calibration, belief, calibration
 from rummy_lab.inference.fit import fit_behaviour
 
@@ -48,14 +51,20 @@ class Run:
     times: list[float] = field(default_factory=list)
 
 
-def evaluate(variant: str, hands: int, seed: int, from_turn: int, timed: bool) -> Run:
+OPPONENTS = {"greedy": None, "random": RandomBot, "patient": lambda: GreedyGinBot(knock_at=0)}
+
+
+def evaluate(variant: str, hands: int, seed: int, from_turn: int, timed: bool,
+             opponent: str = "greedy") -> Run:
     """Play ``hands`` greedy hands and score both models at every decision."""
     run = Run(variant)
     run.scores = {"uniform": ([], []), "behaviour": ([], [])}
     bot = BOTS[variant]()
+    other = OPPONENTS[opponent]
+    seats = {0, 1} if other is None else {0}
     for k in range(hands):
         game = rl.new_game(variant, seed=seed + k)
-        play_hand(game, [bot, bot], random.Random(seed + k))
+        play_hand(game, [bot, bot if other is None else other()], random.Random(seed + k))
         run.hands += 1
         for state in game.replay():
             if state.is_over:
@@ -63,6 +72,8 @@ def evaluate(variant: str, hands: int, seed: int, from_turn: int, timed: bool) -
             if len(state.legal_moves()) < 2:
                 continue
             seat = state.current_player
+            if seat not in seats:
+                continue
             view = state.view_for(seat)
             scored = view.turn_count >= from_turn
             if not (scored or timed):
@@ -113,23 +124,30 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0, help="first deal seed (default 0)")
     ap.add_argument("--from-turn", type=int, default=4,
                     help="score decisions once turn_count >= this (default 4)")
+    ap.add_argument("--opponent", choices=sorted(OPPONENTS), default="greedy",
+                    help="Gin only: who sits at seat 1 (only seat 0's beliefs are scored "
+                         "unless greedy)")
     ap.add_argument("--fit", action="store_true", help="refit the behaviour weights and stop")
     args = ap.parse_args(argv)
     if args.fit:
         fit(len(FIT_SEEDS))
         return 0
+    if args.opponent != "greedy":
+        args.r500 = args.indian = 0
     if args.full:
         args.gin, args.r500, args.indian = max(args.gin, 500), max(args.r500, 200), max(
             args.indian, 100)
     print(f"rl.inference calibration on greedy self-play (seeds {args.seed}..), scoring "
-          f"decisions with turn_count >= {args.from_turn}", flush=True)
+          f"decisions with turn_count >= {args.from_turn}; Gin opponent: {args.opponent}",
+          flush=True)
     runs: list[Run] = []
     started = time.perf_counter()
     for variant, hands in (("gin", args.gin), ("500", args.r500), ("indian", args.indian)):
         if hands <= 0:
             continue
         t = time.perf_counter()
-        runs.append(evaluate(variant, hands, args.seed, args.from_turn, variant == "gin"))
+        runs.append(evaluate(variant, hands, args.seed, args.from_turn, variant == "gin",
+                             args.opponent if variant == "gin" else "greedy"))
         print(f"  {variant}: {hands} hands in {time.perf_counter() - t:.0f} s", flush=True)
     print()
     header = (f"{'variant':<8} {'model':<10} {'hands':>6} {'decisions':>9} {'predictions':>12} "

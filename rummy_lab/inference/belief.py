@@ -355,6 +355,11 @@ def uniform_marginals(facts: Facts) -> tuple[Floats, Floats]:
     and ``n`` unknown cards in that hand. After an Indian reshuffle the stock may only
     hold cards of the reshuffled pile; the two kinds of unseen card are then counted
     apart.
+
+    >>> import rummy_lab as rl
+    >>> p, e = uniform_marginals(replay(rl.new_game("gin", seed=3).view_for(1)))
+    >>> round(float(p[0].max()), 6), round(float(e[0].sum()), 6), float(p[1].max())
+    (0.243902, 10.0, 0.0)
     """
     n_seats = facts.players
     p = np.zeros((n_seats, CARD_TYPES))

@@ -358,7 +358,8 @@ def layoff_mask(table_melds: tuple[TableMeld, ...], rules: Rules) -> tuple[bool,
         else:
             suit = naturals[0].suit
             candidates = [Card(r, suit) for r in range(1, 14)]
-        candidates.append(Card(0))
+        if rules.printed_jokers:
+            candidates.append(Card(0))
         for c in candidates:
             if not out[c.index] and extend_meld(m, (c,), 0, rules) is not None:
                 out[c.index] = True
@@ -366,6 +367,14 @@ def layoff_mask(table_melds: tuple[TableMeld, ...], rules: Rules) -> tuple[bool,
 
 
 def layoff_array(table_melds: tuple[TableMeld, ...], rules: Rules, allowed: bool) -> Bools:
+    """:func:`layoff_mask` as a boolean array; all False when laying off is not allowed.
+
+    >>> from rummy_lab.engine.cards import parse_cards
+    >>> m = TableMeld(1, parse_cards("5H 6H 7H"), "run", (1, 1, 1))
+    >>> int(layoff_array((m,), get_rules("basic"), True).sum()), bool(
+    ...     layoff_array((m,), get_rules("basic"), False).any())
+    (2, False)
+    """
     if not allowed or not table_melds:
         return np.zeros(CARD_TYPES, dtype=bool)
     return np.array(layoff_mask(table_melds, rules), dtype=bool)
@@ -426,7 +435,14 @@ def draw_loglik(
 def take_logit(
     masks: Masks, card: Card, fits: bool, table: FeatureTable, params: BehaviourParams
 ) -> Floats:
-    """The log-odds per hand of taking ``card`` rather than drawing blind."""
+    """The log-odds per hand of taking ``card`` rather than drawing blind.
+
+    >>> t, gin = feature_table(get_rules("gin"), None), get_rules("gin")
+    >>> z = take_logit(hand_masks(_rows("7S 8S|KD 2C"), t), Card.parse("9S"), False, t,
+    ...                params_for(gin))
+    >>> bool(z[0] > 0 > z[1])
+    True
+    """
     i = card.index
     rows = masks.present.shape[0]
     if table.joker[i]:

@@ -48,6 +48,7 @@ Everything is vectorised with numpy, one row per guess; a seed fixes every draw.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable
 from dataclasses import dataclass
 from math import comb
 
@@ -133,7 +134,7 @@ class Layout:
     known: tuple[Counts, ...]
 
 
-def counts_of(cards: object) -> Counts:
+def counts_of(cards: Iterable[Card]) -> Counts:
     """Card-type counts (length 53) of an iterable of cards.
 
     >>> from rummy_lab.engine.cards import parse_cards
@@ -141,7 +142,7 @@ def counts_of(cards: object) -> Counts:
     (2, 1)
     """
     out = np.zeros(CARD_TYPES, dtype=np.int16)
-    for c in cards:  # type: ignore[attr-defined]
+    for c in cards:
         out[c.index] += 1
     return out
 
@@ -192,6 +193,13 @@ def uniform_hands(lay: Layout, n: int, gen: np.random.Generator) -> Counts:
 
     Each draw deals the unseen cards at random over the unknown places (the stock too),
     respecting a reshuffled stock's pool.
+
+    >>> import rummy_lab as rl
+    >>> from rummy_lab.inference.tracking import replay
+    >>> lay = layout(replay(rl.new_game("500", players=3, seed=1).view_for(0)))
+    >>> hands = uniform_hands(lay, 5, np.random.default_rng(0))
+    >>> hands.shape, hands.sum(axis=2).tolist()[0]
+    ((5, 2, 53), [7, 7])
     """
     size = len(lay.unseen)
     keys = gen.random((n, size))
@@ -246,6 +254,17 @@ def history_loglik(
     With ``guided=False`` the draws are uniform (and that weight is 0).
 
     :return: (log-likelihood of the choices, log attribution weight), one per guess.
+
+    >>> import rummy_lab as rl
+    >>> from rummy_lab.inference.tracking import replay
+    >>> g = rl.new_game("gin", seed=3)
+    >>> for m in ("pass_upcard", "pass_upcard", "draw_stock", f"discard {g.hand(1)[0].code}"):
+    ...     _ = g.play(m)
+    >>> f = replay(g.view_for(0))
+    >>> hands = uniform_hands(layout(f), 4, np.random.default_rng(0))[:, 0, :]
+    >>> ll, attr = history_loglik(f, 1, hands, np.random.default_rng(0))
+    >>> ll.shape, bool((ll < 0).all()), attr.tolist()
+    ((4,), True, [0.0, 0.0, 0.0, 0.0])
     """
     rules = facts.rules
     table = feature_table(rules, facts.wild_rank)
@@ -339,7 +358,7 @@ def history_loglik(
     return loglik, log_attr
 
 
-def _pool_mask(cards: object) -> npt.NDArray[np.bool_]:
+def _pool_mask(cards: Iterable[Card]) -> npt.NDArray[np.bool_]:
     return counts_of(cards) > 0
 
 
@@ -391,6 +410,14 @@ def card_evidence(
     facts' distribution, estimated with each guess's attribution weight): how much more
     likely the choice is when the card is held than on average. When few guesses explain
     the choice, the estimate is pulled towards no evidence (:data:`SMOOTHING`).
+
+    >>> lay = Layout(np.arange(4), (1,), (2,), 2, None, ())
+    >>> hands = np.zeros((4, 1, 53), dtype=np.int16)
+    >>> for row, (a, b) in enumerate(((0, 1), (0, 2), (1, 3), (2, 3))):
+    ...     hands[row, 0, [a, b]] = 1
+    >>> ev = card_evidence(lay, hands, [[np.log(np.array([0.9, 0.9, 0.1, 0.1]))]])
+    >>> bool(ev[0, 0] > 0 > ev[0, 3])  # the choice is likely with card 0, not card 3
+    True
     """
     out = np.zeros((len(lay.seats), CARD_TYPES))
     for k, cols in enumerate(per_choice):
@@ -466,6 +493,14 @@ class WeightedHands:
     :ivar hands: unknown-card counts, shape (guesses, seats, 53).
     :ivar weights: normalised weights.
     :ivar exact: True when ``hands`` lists every possibility with its exact weight.
+
+    >>> lay = Layout(np.arange(3), (1,), (1,), 2, None, (np.zeros(53, np.int16),) * 2)
+    >>> hands = np.zeros((3, 1, 53), dtype=np.int16)
+    >>> hands[[0, 1, 2], 0, [0, 1, 2]] = 1
+    >>> w = WeightedHands(lay, hands, np.array([0.5, 0.25, 0.25]))
+    >>> p, e = w.marginals(np.random.default_rng(0))
+    >>> p[0, :3].tolist()
+    [0.5, 0.25, 0.25]
     """
 
     lay: Layout
@@ -507,6 +542,12 @@ class ProductForm:
     :ivar lay: the unknown places.
     :ivar log_odds: (seats, 53) log odds per opponent and card type (all 0: the uniform
         model).
+
+    >>> lay = Layout(np.arange(3), (1,), (1,), 2, None, (np.zeros(53, np.int16),) * 2)
+    >>> odds = np.zeros((1, 53)); odds[0, 0] = np.log(2.0)  # card 0 twice as likely
+    >>> p, e = ProductForm(lay, odds).marginals(np.random.default_rng(0))
+    >>> [round(float(x), 4) for x in p[0, :3]]
+    [0.5, 0.25, 0.25]
     """
 
     lay: Layout
@@ -650,6 +691,12 @@ def enumerate_posterior(
     Each assignment's likelihood is exact when no opponent drew blind from the stock;
     otherwise it is an importance-sampling average over guided draw attributions
     (:data:`ENUMERATE_ROWS`).
+
+    >>> import rummy_lab as rl
+    >>> from rummy_lab.inference.tracking import replay
+    >>> f = replay(rl.new_game("gin", seed=3).view_for(1))
+    >>> enumerate_posterior(f, layout(f), np.random.default_rng(0)) is None  # C(41, 10)
+    True
     """
     hands = configurations(lay, limit)
     if hands is None:
@@ -673,6 +720,14 @@ def behaviour_posterior(
     Exact enumeration when the possible assignments are few, else the product form of
     each choice's evidence (module docstring).
 
+    >>> import rummy_lab as rl
+    >>> from rummy_lab.inference.tracking import replay
+    >>> g = rl.new_game("gin", seed=3)
+    >>> _ = g.play("take_upcard"); _ = g.play(f"discard {g.hand(1)[0].code}")
+    >>> post = behaviour_posterior(replay(g.view_for(0)), seed=1, histories=256)
+    >>> type(post).__name__, post.simple
+    ('ProductForm', True)
+
     :param facts: the hard facts.
     :param seed: seeds every draw.
     :param histories: backward histories sampled to score the choices.
@@ -691,7 +746,15 @@ def behaviour_posterior(
 
 
 def uniform_posterior(facts: Facts) -> ProductForm:
-    """The uniform model as a product form (all odds equal): for sampling."""
+    """The uniform model as a product form (all odds equal): for sampling.
+
+    >>> import rummy_lab as rl
+    >>> from rummy_lab.inference.tracking import replay
+    >>> post = uniform_posterior(replay(rl.new_game("gin", seed=3).view_for(1)))
+    >>> p, e = post.marginals(np.random.default_rng(0))
+    >>> round(float(p.max()), 6), round(float(e.sum()), 6)
+    (0.243902, 10.0)
+    """
     lay = layout(facts)
     return ProductForm(lay, np.zeros((len(lay.seats), CARD_TYPES)))
 
@@ -714,6 +777,14 @@ def importance_posterior(
     :param seed: seeds every draw.
     :param moves: Metropolis-Hastings steps per guess after resampling.
     :return: the weighted (after moves: equally weighted) guesses.
+
+    >>> import rummy_lab as rl
+    >>> from rummy_lab.inference.tracking import replay
+    >>> g = rl.new_game("gin", seed=3)
+    >>> _ = g.play("take_upcard"); _ = g.play(f"discard {g.hand(1)[0].code}")
+    >>> w = importance_posterior(replay(g.view_for(0)), particles=64, moves=1)
+    >>> w.hands.shape, round(float(w.weights.sum()), 6)
+    ((64, 1, 53), 1.0)
     """
     lay = layout(facts)
     gen = np.random.default_rng(seed)
@@ -848,6 +919,10 @@ def _move(
 
 
 def counts_of_array(indices: npt.NDArray[np.int64]) -> Counts:
-    """Card-type counts of an array of card indices."""
+    """Card-type counts of an array of card indices.
+
+    >>> int(counts_of_array(np.array([6, 6, 52]))[6])
+    2
+    """
     out: Counts = np.bincount(indices, minlength=CARD_TYPES).astype(np.int16)
     return out

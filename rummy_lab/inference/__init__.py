@@ -20,6 +20,12 @@ player's view alone, under two models:
 10.0
 
 Calibration tools (:func:`calibration`) measure how honest the probabilities are.
+
+What the behaviour model assumes, and where it is wrong: its weights describe the bundled
+greedy players (fitted to their self-play; :mod:`rummy_lab.inference.fit` refits them to
+other games), and it combines the evidence of separate choices as if independent
+(:mod:`rummy_lab.inference.sampling`). Against a player who throws at random it is worse
+than the uniform model; ``docs/inference.md`` gives the measurements.
 """
 
 from __future__ import annotations

@@ -34,6 +34,7 @@ from .game import (
     table_frame,
     view_wild_rank,
 )
+from .inference import belief_heatmap, probability_heatmap, reliability_figure
 from .scores import pool_chart
 
 __all__ = [
@@ -41,6 +42,7 @@ __all__ = [
     "RuleChoice",
     "TableFrame",
     "animate_game",
+    "belief_heatmap",
     "convergence_figure",
     "deadwood_by_turn",
     "deadwood_by_turn_figure",
@@ -53,6 +55,8 @@ __all__ = [
     "outcome_bars",
     "outs_heatmap",
     "pool_chart",
+    "probability_heatmap",
+    "reliability_figure",
     "replay_views",
     "rule_choices",
     "table_frame",

@@ -28,6 +28,7 @@ from ..viz.figures import deadwood_by_turn_figure
 from ..viz.game import deadwood_by_turn, move_caption, replay_views
 from ._common import refresh_figure, styled
 from ._table import table_html
+from .tracker import TrackerPanel
 
 __all__ = ["TurnAnimator"]
 
@@ -51,10 +52,14 @@ class TurnAnimator(W.VBox):  # type: ignore[misc]
     :ivar deadwood: deadwood per player per step for the current viewpoint.
     :ivar step: the step shown (0 = the deal).
     :ivar figure: the deadwood chart.
+    :ivar tracker: with ``tracker=True``, a :class:`~rummy_lab.widgets.TrackerPanel`
+        showing the shown player's belief (player 0's with every hand face up), redrawn
+        at each step; else None.
     """
 
     def __init__(
-        self, game: Game, *, player: int | None = None, size: int = 48, **kwargs: Any
+        self, game: Game, *, player: int | None = None, size: int = 48, tracker: bool = False,
+        **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self.game = game
@@ -94,6 +99,10 @@ class TurnAnimator(W.VBox):  # type: ignore[misc]
             self.table,
             self.figure,
         ]
+        self.tracker: TrackerPanel | None = None
+        if tracker:  # opt-in: the shown player's belief about the next opponent's hand
+            self.tracker = TrackerPanel()
+            self.children = [*self.children, self.tracker]
         styled(self, "rl-turn-animator")
         self._redraw_chart()
         self._render()
@@ -139,6 +148,8 @@ class TurnAnimator(W.VBox):  # type: ignore[misc]
             shape.x0 = shape.x1 = step
         self.back_button.disabled = step == 0
         self.forward_button.disabled = step == self.slider.max
+        if self.tracker is not None:  # "all hands face up": player 0's belief
+            self.tracker.show(views[0 if player is None else player])
 
     # ------------------------------------------------------------------ handlers
     def _on_slider_change(self, _: dict[str, Any]) -> None:

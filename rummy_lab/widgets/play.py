@@ -48,6 +48,7 @@ from ..viz.game import held_partition, view_wild_rank
 from ._common import set_status, styled
 from ._table import piles_html, seat_html
 from .hand import HandView
+from .tracker import TrackerPanel
 
 __all__ = ["PlayTable", "hint_row"]
 
@@ -89,6 +90,9 @@ class PlayTable(W.VBox):  # type: ignore[misc]
     :ivar hint: the last hint row (a :class:`~rummy_lab.probability.DrawOdds`), or None.
     :ivar last_events: the moves played by the last click (yours, then the bots' as you
         see them: their stock draws without the card).
+    :ivar tracker: with ``tracker=True``, a :class:`~rummy_lab.widgets.TrackerPanel`
+        under the table showing what you can infer about the next opponent's hand and
+        the danger of your cards, redrawn with the table; else None.
     """
 
     def __init__(
@@ -101,6 +105,7 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         players: int = 2,
         size: int = 60,
         game: Game | None = None,
+        tracker: bool = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
@@ -162,6 +167,10 @@ class PlayTable(W.VBox):  # type: ignore[misc]
             self.result_view,
             self.log_view,
         ]
+        self.tracker: TrackerPanel | None = None
+        if tracker:  # opt-in: what you can infer about the next opponent's hand
+            self.tracker = TrackerPanel()
+            self.children = [*self.children, self.tracker]
         styled(self, "rl-play-table")
         self._bots_move()
         self._render()
@@ -253,6 +262,8 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         self._render_hint()
         self._render_result()
         self.log_view.value = _log_html(view)
+        if self.tracker is not None:
+            self.tracker.show(view)
 
     def _render_hint(self) -> None:
         self.hint = None

@@ -31,7 +31,7 @@ than the uniform model; ``docs/inference.md`` gives the measurements.
 from __future__ import annotations
 
 from .belief import MODELS, Belief, Determinization, belief
-from .calibration import Calibration, calibration
+from .calibration import Calibration, calibration, game_predictions
 from .model import BehaviourParams, params_for
 
 __all__ = [
@@ -42,5 +42,6 @@ __all__ = [
     "Determinization",
     "belief",
     "calibration",
+    "game_predictions",
     "params_for",
 ]

@@ -53,7 +53,9 @@ from .simulation import Report, simulate
 
 __version__ = "0.1.0"
 
-_LAZY_MODULES = {"gin", "indian", "probability", "viz", "widgets", "moves", "bots", "cli"}
+_LAZY_MODULES = {
+    "gin", "indian", "inference", "probability", "viz", "widgets", "moves", "bots", "cli",
+}
 
 __all__ = [
     "PRESETS",

@@ -1,8 +1,8 @@
 """The widgets in a real browser: JupyterLab 4 on 127.0.0.1, Playwright driving Chromium.
 
 The fixture notebook ``tests/browser_notebooks/widgets.ipynb`` displays a DealWidget (four
-players), a PlayTable, a MeldExplorer, a ProbabilityExplorer, a TurnAnimator, a HandView
-and an ``animate_game`` figure. At 1400 x 900, the one test runs every cell, clicks
+players), a PlayTable, a MeldExplorer, a ProbabilityExplorer, a TurnAnimator, a HandView,
+an ``animate_game`` figure and a CardTracker. At 1400 x 900, the one test runs every cell, clicks
 through the widgets, and checks what a learner sees:
 
 * the deal of four hands is at most 1,000 px tall and the probability explorer at most
@@ -57,6 +57,7 @@ WIDGETS = {  # screenshot name -> the widget's root selector
     "turn_animator": ".rl-turn-animator",
     "hand_view": ".rl-hand-widget:has(.rl-joker)",
     "animate_game": ".js-plotly-plot:has(.updatemenu-container)",
+    "card_tracker": ".rl-card-tracker",
 }
 README = ("deal_widget", "play_table", "meld_explorer", "probability_explorer", "turn_animator")
 README_DARK = "play_table"  # the one dark-theme picture in the README
@@ -319,7 +320,8 @@ def test_jupyterlab_widgets(lab: str, page: Page) -> None:
     for theme in ("light", "dark", "high-contrast"):
         set_lab_theme(page, theme)
         ink = "rgb(31, 31, 31)" if theme == "light" else "rgb(242, 242, 242)"
-        for chart in (".rl-figure", ".rl-mc-figure", ".rl-deadwood-figure"):
+        for chart in (".rl-figure", ".rl-mc-figure", ".rl-deadwood-figure",
+                      ".rl-tracker-figure"):
             page.wait_for_function(
                 "([sel, ink]) => { const t = document.querySelector(sel + ' .g-gtitle text');"
                 " return t && getComputedStyle(t).fill === ink; }", arg=[chart, ink],

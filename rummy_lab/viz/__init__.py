@@ -40,6 +40,7 @@ from .game import (
     table_rows,
     view_wild_rank,
 )
+from .inference import belief_heatmap, probability_heatmap, reliability_figure
 from .scores import pool_chart
 from .theme import (
     THEMES,
@@ -59,6 +60,7 @@ __all__ = [
     "TableFrame",
     "ThemeColors",
     "animate_game",
+    "belief_heatmap",
     "convergence_figure",
     "deadwood_by_turn",
     "deadwood_by_turn_figure",
@@ -76,6 +78,8 @@ __all__ = [
     "outs_heatmap",
     "page_theme",
     "pool_chart",
+    "probability_heatmap",
+    "reliability_figure",
     "replay_views",
     "rule_choices",
     "set_theme",

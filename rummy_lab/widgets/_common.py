@@ -92,7 +92,7 @@ class ThemeProbe(anywidget.AnyWidget):
     theme redraws the charts; elsewhere it reads VS Code's body classes or, failing that,
     the lightness of the page background. Widgets observe :attr:`theme`.
 
-    It also names, inside the rummy_lab widget holding it (class ``rl-root``), the
+    It also names, inside the outermost rummy_lab widget holding it (class ``rl-root``), the
     standard controls ipywidgets leaves without an accessible name: a slider's handle
     takes the slider's label, the Play widget's icon buttons are called play, pause,
     stop and repeat (screen readers and axe-core need a name for every control).
@@ -143,8 +143,10 @@ function render({ model, el }) {
     attributeFilter: ["data-jp-theme-light", "data-jp-theme-name", "class"] });
   let names = null, frame = 0;
   const attach = () => {
-    const root = el.isConnected && el.closest(".rl-root");
+    let root = el.isConnected && el.closest(".rl-root");
     if (!root) { if (frame++ < 600) requestAnimationFrame(attach); return; }
+    for (let up = root.parentElement && root.parentElement.closest(".rl-root"); up;
+         up = root.parentElement && root.parentElement.closest(".rl-root")) root = up;
     report();
     nameControls(root);
     names = new MutationObserver(() => nameControls(root));

@@ -33,6 +33,7 @@ from ..viz.game import deadwood_by_turn, move_caption, name_players, replay_view
 from ._common import ThemeProbe, figure_widget, refresh_figure, style_sheet, styled
 from ._table import table_html
 from .hand import order_control
+from .tracker import TrackerPanel
 
 __all__ = ["TurnAnimator"]
 
@@ -60,11 +61,14 @@ class TurnAnimator(W.VBox):  # type: ignore[misc]
     :ivar figure: the deadwood chart.
     :ivar names: the players' names (``player 0`` ... unless given).
     :ivar probe: reports the page's theme (the chart follows it).
+    :ivar tracker: with ``tracker=True``, a :class:`~rummy_lab.widgets.TrackerPanel`
+        showing the shown player's belief (player 0's with every hand face up), redrawn
+        at each step; else None.
     """
 
     def __init__(
         self, game: Game, *, player: int | None = None, size: int = 48,
-        names: Sequence[str] | None = None, **kwargs: Any
+        names: Sequence[str] | None = None, tracker: bool = False, **kwargs: Any
     ) -> None:
         super().__init__(**kwargs)
         self.game = game
@@ -116,6 +120,10 @@ class TurnAnimator(W.VBox):  # type: ignore[misc]
             self.table,
             self.figure,
         ]
+        self.tracker: TrackerPanel | None = None
+        if tracker:  # opt-in: the shown player's belief about the next opponent's hand
+            self.tracker = TrackerPanel()
+            self.children = [*self.children, self.tracker]
         styled(self, "rl-turn-animator", "rl-root")
         self._redraw_chart()
         self._render()
@@ -166,6 +174,8 @@ class TurnAnimator(W.VBox):  # type: ignore[misc]
             shape.x0 = shape.x1 = step
         self.back_button.disabled = step == 0
         self.forward_button.disabled = step == self.slider.max
+        if self.tracker is not None:  # "all hands face up": player 0's belief
+            self.tracker.show(views[0 if player is None else player])
 
     # ------------------------------------------------------------------ handlers
     def _on_slider_change(self, _: dict[str, Any]) -> None:

@@ -57,6 +57,7 @@ from . import _coach
 from ._common import set_status, style_sheet, styled
 from ._table import piles_html, result_html, seat_html, seat_names
 from .hand import HandView
+from .tracker import TrackerPanel
 
 __all__ = ["PlayTable", "hint_row"]
 
@@ -110,6 +111,9 @@ class PlayTable(W.VBox):  # type: ignore[misc]
     :ivar reasons: history index -> the one-line reason of a bot's move.
     :ivar last_events: the moves played by the last click (yours, then the bots' as you
         see them: their stock draws without the card).
+    :ivar tracker: with ``tracker=True``, a :class:`~rummy_lab.widgets.TrackerPanel`
+        under the table showing what you can infer about the next opponent's hand and
+        the danger of your cards, redrawn with the table; else None.
     """
 
     def __init__(
@@ -122,6 +126,7 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         players: int = 2,
         size: int = 60,
         game: Game | None = None,
+        tracker: bool = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
@@ -207,6 +212,10 @@ class PlayTable(W.VBox):  # type: ignore[misc]
             self.review_view,
             self.log_view,
         ]
+        self.tracker: TrackerPanel | None = None
+        if tracker:  # opt-in: what you can infer about the next opponent's hand
+            self.tracker = TrackerPanel()
+            self.children = [*self.children, self.tracker]
         styled(self, "rl-play-table", "rl-root")
         self.last_events = self._bots_move()
         self._render()
@@ -315,6 +324,8 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         if not over:
             self.review_view.value = ""
         self.log_view.value = self._log_html()
+        if self.tracker is not None:
+            self.tracker.show(view)
 
     def _accepted_kinds(self, listed: set[type[Move]]) -> set[type[Move]]:
         """Card moves the engine would still play though it lists none (Indian Rummy's

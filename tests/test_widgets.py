@@ -849,3 +849,27 @@ def test_meld_explorer_keeps_the_hand_inside_the_decks_cards() -> None:
     ex.decks.value = 2
     ex.picker_buttons[rl.Card.parse("8S")].click()  # Gin has one deck whatever the menu
     assert ex.cards == rl.parse_cards("7S")
+
+
+def test_play_table_keeps_a_bots_reason_back_while_it_names_hidden_cards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A reason is worked out from the bot's own view; one naming cards you cannot see
+    (the bot's K♦ K♣) waits for the end of the hand, so the log never leaks a hand."""
+    from rummy_lab.widgets import _coach
+
+    class Telling(FakeCoach):
+        def explain(self, view: object, move: object) -> str:
+            return "keeps K♦ K♣ together"
+
+    monkeypatch.setattr(_coach, "coach", lambda: Telling())
+    pt = PlayTable(game=stacked_knock_game(), human=1)
+    pt.buttons["pass_upcard"].click()
+    assert "K♦ K♣" not in pt.log_view.value
+    assert "(the reason shows when the hand is over)" in pt.log_view.value
+    pt.buttons["draw_stock"].click()
+    pt.hand_view.selected = (pt.view.hand.index(rl.Card.parse("AS")),)
+    pt.buttons["knock"].click()
+    assert pt.game.is_over
+    bot_moves = [e for e in pt.game.history[-8:] if e.player == 0]
+    assert bot_moves and "keeps K♦ K♣ together" in pt.log_view.value

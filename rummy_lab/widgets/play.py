@@ -20,6 +20,7 @@ through ``game.play`` and an illegal try shows the engine's own message.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from html import escape
@@ -517,11 +518,16 @@ class PlayTable(W.VBox):  # type: ignore[misc]
             return ""
         items = []
         recent = {e.index for e in self.last_events}
+        public = self._public_cards()
         for e in events:
             text = glyph_text(event_caption(e, self.names))
             why = self.reasons.get(e.index)
             if why:
-                text += f" — {glyph_text(why)}"
+                why = glyph_text(why)
+                if self.view.is_over or _named_cards(why) <= public:
+                    text += f" — {why}"
+                else:  # the reason names a card you cannot see: it waits for the showdown
+                    text += " — (the reason shows when the hand is over)"
             weight = "font-weight:600;" if e.index in recent and e.player != self.human else ""
             items.append(f'<li style="{weight}">{escape(text)}</li>')
         return (
@@ -530,6 +536,17 @@ class PlayTable(W.VBox):  # type: ignore[misc]
             f'style="font-size:13px;margin:2px 0;color:{THEME["ink"]}">'
             f"{''.join(items)}</ol></details>"
         )
+
+    def _public_cards(self) -> set[Card]:
+        """Every card you have seen: your hand, the piles, the table, what moves showed."""
+        view = self.view
+        seen = set(view.hand) | set(view.discard_pile)
+        seen |= {c for m in view.table for c in m.cards}
+        seen |= {c for cards in view.known for c in cards}
+        seen |= {c for e in view.history for c in e.shown}
+        if view.wild_card is not None:
+            seen.add(view.wild_card)
+        return seen
 
     # ------------------------------------------------------------------ handlers
     def _on_action_click(self, button: W.Button) -> None:
@@ -579,6 +596,14 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         body = html() if callable(html) else f"<pre>{escape(str(found))}</pre>"
         self.review_view.value = (
             f'<div class="rl-panel"><b>Review of your decisions</b>{body}</div>')
+
+
+_CARD_NAME = re.compile(r"(?<![\w♠♥♦♣])(10|[2-9AJQK])([♠♥♦♣])|\bJK\b")
+
+
+def _named_cards(text: str) -> set[Card]:
+    """The cards a sentence names (in glyphs), printed jokers included."""
+    return {Card.parse(m.group(0)) for m in _CARD_NAME.finditer(text)}
 
 
 def _move_key(move: Move) -> tuple[Any, ...]:

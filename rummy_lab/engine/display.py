@@ -986,7 +986,7 @@ def html_table(
     rows: Iterable[Sequence[object]],
     *,
     caption: str | None = None,
-    css_class: str = "rl-table",
+    css_class: str = "rl-result-table",
     note: str | None = None,
 ) -> str:
     """A small labelled table for results (score sheets, standings, odds), theme-aware.
@@ -1029,7 +1029,7 @@ def html_table(
     )
     cap = (f'<caption style="text-align:left;font-weight:600;padding:2px 0 4px">'
            f"{escape(caption)}</caption>") if caption else ""
-    foot = (f'<div class="rl-table-note" style="margin-top:4px">{escape(note)}</div>'
+    foot = (f'<div class="rl-result-note" style="margin-top:4px">{escape(note)}</div>'
             if note else "")
     return (
         f'<div class="{escape(css_class)}" style="color:var(--jp-ui-font-color1,#1a1a1a);'

@@ -366,7 +366,7 @@ class CountExplanation:
 
     def _repr_html_(self) -> str:
         tiers = "".join(
-            f'<li style="{"font-weight:700" if i == self.tier else "opacity:.75"}">'
+            f'<li style="{"font-weight:700" if i == self.tier else "font-weight:400"}">'
             f"{'&#9654; ' if i == self.tier else ''}{text}</li>"
             for i, text in ((1, "no pure sequence: every card counts"),
                             (2, "a pure sequence, no second sequence: only it is spared"),

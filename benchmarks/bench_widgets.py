@@ -13,10 +13,11 @@ widget shows Indian Rummy's 13-card deal.
 No browser is attached: the widgets' comm is replaced by one that JSON-encodes every
 message it would send (what a kernel does), so the times include building and encoding
 the state updates, and the table reports messages and kilobytes per click. The browser's
-own rendering is not included. The target is under 100 ms per click. The play table's hint
-is computed after everything else is redrawn, so its cost (counting the outs of every
-candidate discard with :func:`rummy_lab.probability.draw_odds_table`) delays only the
-hint line.
+own rendering is not included (the browser test times that: median at most 500 ms from a
+click to the changed page). The target is a 90th percentile of at most 150 ms per click.
+The play table's hint is computed after everything else is redrawn, so its cost (counting
+the outs of every candidate discard with :func:`rummy_lab.probability.draw_odds_table`)
+delays only the hint line.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from typing import Any
 import comm
 from comm.base_comm import BaseComm
 
-TARGET_MS = 100.0
+TARGET_MS = 150.0
 FOURTEEN = "7S 7H 7D 4C 5C 6C 7C KD QH 2S AS 2H 3D 4S"
 
 
@@ -90,6 +91,9 @@ def cases(repeat: int) -> list[tuple[str, str, dict[str, float]]]:
     rows.append(("HandView", "toggle a card (14 cards)",
                  measure(lambda i: setattr(hv.toggles[i % 14], "value",
                                            not hv.toggles[i % 14].value), repeat)))
+    rows.append(("HandView", "order melds first <-> as dealt (14 cards)",
+                 measure(lambda i: setattr(hv.order_toggle, "value",
+                                           ("dealt", "melds")[i % 2]), repeat)))
 
     ex = MeldExplorer(FOURTEEN)
     ks = ex.picker_buttons[rl.Card.parse("KS")]
@@ -110,10 +114,16 @@ def cases(repeat: int) -> list[tuple[str, str, dict[str, float]]]:
     pe.mode.value = "draw"
     rows.append(("ProbabilityExplorer", "draws slider (draw odds)",
                  measure(lambda i: setattr(pe.draws, "value", 1 + i % 5), repeat)))
+    rows.append(("ProbabilityExplorer", "question: melds <-> drawing",
+                 measure(lambda i: setattr(pe.mode, "value", ("meld", "draw")[i % 2]),
+                         repeat)))
 
     dw = DealWidget("indian", seed=0, deal=True)
     rows.append(("DealWidget", "Deal again (indian, 2 x 13 cards)",
                  measure(lambda i: dw.again_button.click(), repeat)))
+    dw4 = DealWidget("basic", players=4, seed=0, deal=True)
+    rows.append(("DealWidget", "Deal again (basic, 4 x 7 cards)",
+                 measure(lambda i: dw4.again_button.click(), repeat)))
 
     game = rl.new_game("indian", seed=5)  # greedy bots play 56 moves
     bots = [rl.simulation.make_bot("greedy", game.rules) for _ in range(2)]
@@ -127,6 +137,10 @@ def cases(repeat: int) -> list[tuple[str, str, dict[str, float]]]:
         ta.forward_button.click()
 
     rows.append(("TurnAnimator", f"step forward (indian, {last} moves)", measure(step, repeat)))
+    ta.probe.theme = "dark"
+    rows.append(("TurnAnimator", "page theme light <-> dark (chart redrawn)",
+                 measure(lambda i: setattr(ta.probe, "theme", ("light", "dark")[i % 2]),
+                         repeat)))
 
     pt = PlayTable("indian", seed=3)
     if not pt.buttons["draw_stock"].disabled:

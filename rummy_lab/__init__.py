@@ -54,7 +54,8 @@ from .simulation import Report, simulate
 __version__ = "0.1.0"
 
 _LAZY_MODULES = {
-    "gin", "indian", "probability", "viz", "widgets", "moves", "bots", "cli", "coach",
+    "gin", "indian", "inference", "probability", "viz", "widgets", "moves", "bots", "cli",
+    "coach",
 }
 
 __all__ = [

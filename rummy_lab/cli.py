@@ -18,6 +18,7 @@ Hand: 7S 7H 7D 4C 5C 6C 7C KD QH 2S (10 cards, rules: gin)
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import importlib.util
 import os
 import shlex
@@ -26,7 +27,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from .engine.cards import RANK_SYMBOLS, CardsLike, clean_cards
 from .engine.errors import RummyError
@@ -94,6 +95,13 @@ class _UsageError(Exception):
     """A problem with the user's input: message to stderr, exit code 2."""
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose usage errors are one line on stderr (exit code 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def _version() -> str:
     from . import __version__
 
@@ -106,7 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     >>> sorted(build_parser().parse_args(["lab", "--no-browser"]).__dict__)[:3]
     ['command', 'dry_run', 'jupyter_args']
     """
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="rummy-lab",
         description="Learn and analyse rummy card games (Gin, Oklahoma, Hollywood, "
         "Rummy 500, Basic and Indian Rummy).",
@@ -124,8 +132,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run ``rummy-lab`` with the given arguments (``sys.argv[1:]`` by default).
 
-    Input errors (bad cards, unknown rules) print one line to stderr and return 2,
-    never a traceback.
+    Input errors (bad cards, unknown rules, bad options) print one line to stderr and
+    return 2, never a traceback; an unexpected error (a bug) prints one line and returns
+    1 (set ``RUMMY_LAB_DEBUG=1`` to see the traceback).
 
     >>> main(["analyze", "7S 7X"])
     2
@@ -145,8 +154,19 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return command.run(args)
     except (_UsageError, RummyError, ValueError) as exc:
-        print(f"rummy-lab {command.name}: error: {exc}", file=sys.stderr)
+        print(f"rummy-lab {command.name}: error: {_one_line(exc)}", file=sys.stderr)
         return 2
+    except Exception as exc:
+        if os.environ.get("RUMMY_LAB_DEBUG"):
+            raise
+        print(f"rummy-lab {command.name}: internal error: {type(exc).__name__}: "
+              f"{_one_line(exc)} (please report it; RUMMY_LAB_DEBUG=1 shows the traceback)",
+              file=sys.stderr)
+        return 1
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(str(exc).split())
 
 
 # --------------------------------------------------------------------------- lab
@@ -274,13 +294,20 @@ def _parse_value(text: str) -> Any:
         return text.strip()
 
 
+# fields whose values are words: "-o name=500" names the rules "500", not the number 500
+_TEXT_FIELDS = frozenset(
+    f.name for f in dataclasses.fields(Rules) if f.type in ("str", "Variant")
+)
+
+
 def _rules_from(args: argparse.Namespace) -> Rules:
     overrides: dict[str, Any] = {}
     for item in args.option:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
             raise _UsageError(f"--option expects FIELD=VALUE, got {item!r}")
-        overrides[name.strip()] = _parse_value(value)
+        name = name.strip()
+        overrides[name] = value.strip() if name in _TEXT_FIELDS else _parse_value(value)
     return get_rules(args.rules, **overrides)
 
 
@@ -359,6 +386,11 @@ def analyze(
 def _run_analyze(args: argparse.Namespace) -> int:
     rules = _rules_from(args)
     wild_rank = None if args.wild is None else parse_rank(args.wild)
+    if wild_rank is not None and not rules.wild_joker:
+        raise _UsageError(
+            f"--wild is Indian Rummy's wild-joker rank; the {rules.name} rules turn no wild "
+            "card (wild_joker=False)"
+        )
     cards = clean_cards(" ".join(args.cards))
     if not cards:
         raise _UsageError("no cards given")
@@ -426,9 +458,6 @@ def _run_simulate(args: argparse.Namespace) -> int:
     try:
         report = simulate(args.variant, args.games, players=args.players, bots=bots,
                           seed=args.seed, executor=executor, progress=not args.no_progress)
-    except (RummyError, ValueError) as exc:
-        print(f"rummy-lab simulate: error: {exc}", file=sys.stderr)
-        return 2
     finally:
         if pool is not None:
             pool.shutdown()

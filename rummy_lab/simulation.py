@@ -241,6 +241,10 @@ def _mean(xs: Sequence[float]) -> tuple[float, float]:
     return m, math.sqrt(var / n)
 
 
+def _whole(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
 def _game_seed(seed: int, index: int) -> int:
     """Independent, reproducible seed for game ``index`` (string seeding hashes with SHA-512)."""
     return random.Random(f"rummy_lab:{seed}:{index}").getrandbits(63)
@@ -301,10 +305,17 @@ def simulate(
     :param rules: Rules or field overrides.
     :param batch_size: games per task (default: about four tasks per worker).
     :param progress: show a tqdm progress bar (terminal or notebook).
-    :raises ValueError: for bad counts, an unknown bot or variant.
+    :raises ValueError: naming the parameter, for a bad count, seed, batch size, bot,
+        executor or variant.
     """
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a whole number >= 1, got {games!r}")
+    if not _whole(games) or games < 0:
+        raise ValueError(f"games must be a whole number >= 0, got {games!r}")
+    if not _whole(seed):
+        raise ValueError(f"seed must be a whole number, got {seed!r}")
+    if batch_size is not None and (not _whole(batch_size) or batch_size < 1):
+        raise ValueError(f"batch_size must be a whole number >= 1 or None, got {batch_size!r}")
+    if not (executor is None or executor == "inline" or isinstance(executor, cf.Executor)):
+        raise ValueError(f"executor must be an Executor, 'inline' or None, got {executor!r}")
     r = resolve_rules(variant, rules)
     r.check_players(players)
     if bots is None:
@@ -316,16 +327,18 @@ def simulate(
             except ValueError:
                 specs.append("random")
         bots = specs
+    if isinstance(bots, str | bytes) or not isinstance(bots, Sequence):
+        raise ValueError(
+            f"bots must be a list with one bot per seat, like ('greedy', 'random'), got {bots!r}"
+        )
+    for b in bots:
+        make_bot(b, r)  # fail early on a bad name, naming it
     if len(bots) != players:
         raise ValueError(f"need one bot per seat ({players}), got {len(bots)}")
-    for b in bots:
-        make_bot(b, r)  # fail early on a bad name
     name = variant if isinstance(variant, str) else variant.name
     workers = os.cpu_count() or 1
     own_pool = False
     inline = executor == "inline" or (executor is None and (games < 200 or workers == 1))
-    if isinstance(executor, str) and executor != "inline":
-        raise ValueError(f"executor must be an Executor, 'inline' or None, got {executor!r}")
     if batch_size is None:
         batch_size = max(1, math.ceil(games / (4 * workers)))
     bounds = [(s, min(games, s + batch_size)) for s in range(0, games, batch_size)]

@@ -16,6 +16,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import psutil
 import pytest
@@ -84,3 +85,52 @@ def write_lab_settings(root: Path) -> None:
         p = root / f"JUPYTERLAB_SETTINGS_DIR/@jupyterlab/{name}.jupyterlab-settings"
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text(json.dumps(cfg))
+
+
+# --------------------------------------------------------------------------- themes, axe
+
+THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark",
+          "high-contrast": "JupyterLab Dark High Contrast"}
+
+
+def set_lab_theme(page: Any, theme: str) -> None:
+    """Switch JupyterLab's theme from the page and wait until the page shows it (the body
+    names the theme once its style sheet is in)."""
+    page.evaluate("name => window.jupyterapp.commands.execute('apputils:change-theme', "
+                  "{theme: name})", THEMES[theme])
+    page.wait_for_function("name => document.body.dataset.jpThemeName === name",
+                           arg=THEMES[theme], timeout=60_000)
+
+
+def axe_script() -> Path:
+    """axe.min.js as shipped by the axe-playwright-python package."""
+    import axe_playwright_python
+
+    return Path(axe_playwright_python.__file__).parent / "axe.min.js"
+
+
+AXE_RUN = """async (el) => {
+  const out = await axe.run(el, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa"]},
+                                resultTypes: ["violations"]});
+  const ran = [...out.passes, ...out.violations, ...out.incomplete]
+    .some(r => r.id === "color-contrast");
+  return {contrastChecked: ran, violations: out.violations.map(v => ({id: v.id,
+    impact: v.impact, help: v.help,
+    nodes: v.nodes.map(n => ({target: n.target.join(" "), summary: n.failureSummary}))}))};
+}"""
+
+
+def serious_violations(page: Any, locator: Any) -> list[dict[str, Any]]:
+    """axe-core's serious and critical WCAG 2 A/AA violations inside ``locator``.
+
+    JupyterLab gives the body zero height (its panels are positioned absolutely), which
+    makes axe skip the colour-contrast rule as "clipped"; the body gets a minimum height
+    first (nothing moves on screen), and the element is scrolled into view.
+    """
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(axe_script()))
+    page.evaluate("() => { document.body.style.minHeight = '100vh'; }")
+    locator.scroll_into_view_if_needed()
+    found = locator.evaluate(AXE_RUN)
+    assert found["contrastChecked"], "axe skipped the colour-contrast rule"
+    return [v for v in found["violations"] if v["impact"] in ("serious", "critical")]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -67,3 +68,14 @@ def page(browser: object) -> Iterator[object]:
     yield pg
     ctx.close()
     assert errors == []
+
+
+@pytest.fixture(autouse=True)
+def _page_theme_unknown() -> Iterator[None]:
+    """Figures default to the light look unless a test says otherwise (the theme a widget
+    reports is module state)."""
+    yield
+    theme = sys.modules.get("rummy_lab.viz.theme")
+    if theme is not None:
+        theme.set_theme("auto")
+        theme.note_page_theme(None)

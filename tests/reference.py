@@ -111,3 +111,66 @@ def brute_best(
                 full = rec(cards, 0, 0)
                 best = min(best, full)
     return best
+
+
+def brute_all_best(
+    hand: Sequence[Card], rules: Rules
+) -> set[tuple[tuple[tuple[str, tuple[Card, ...]], ...], tuple[Card, ...]]]:
+    """Every optimal split of a jokerless hand with plain deadwood counting.
+
+    Each split is a key (sorted (kind, sorted cards) groups, sorted deadwood), with pure
+    runs of one suit that continue each other joined while the joined run is allowed
+    (A-2-3 plus 4-5-6 is A..6), the form ``all_best_partitions`` reports.
+    """
+    cards = tuple(sorted(hand))
+    found: list[tuple[tuple[int, int], list[tuple[str, tuple[Card, ...]]], list[Card]]] = []
+
+    def rec(rest: tuple[Card, ...], groups: list[tuple[str, tuple[Card, ...]]],
+            dead: list[Card]) -> None:
+        if not rest:
+            found.append(((sum(rules.card_value(c) for c in dead), len(dead)),
+                          list(groups), list(dead)))
+            return
+        first, others = rest[0], rest[1:]
+        rec(others, groups, [*dead, first])
+        for size in range(rules.min_meld - 1, len(others) + 1):
+            for combo in itertools.combinations(range(len(others)), size):
+                group = (first, *(others[i] for i in combo))
+                for kind, _pure in meld_readings(group, rules, None):
+                    left = tuple(c for i, c in enumerate(others) if i not in combo)
+                    rec(left, [*groups, (kind, tuple(sorted(group)))], dead)
+
+    rec(cards, [], [])
+    best = min(f[0] for f in found)
+    out = set()
+    for value, groups, dead in found:
+        if value == best:
+            out.add((tuple(sorted(_join_runs(groups, rules))), tuple(sorted(dead))))
+    return out
+
+
+def _places(cards: Sequence[Card], rules: Rules) -> list[int]:
+    ranks = sorted(c.rank for c in cards)
+    if rules.ace_high and 1 in ranks and 13 in ranks:
+        ranks = sorted(14 if r == 1 else r for r in ranks)
+    return ranks
+
+
+def _join_runs(
+    groups: list[tuple[str, tuple[Card, ...]]], rules: Rules
+) -> list[tuple[str, tuple[Card, ...]]]:
+    groups = list(groups)
+    joined = True
+    while joined:
+        joined = False
+        for a, b in itertools.permutations(range(len(groups)), 2):
+            (ka, ca), (kb, cb) = groups[a], groups[b]
+            if ka != "run" or kb != "run" or ca[0].suit != cb[0].suit:
+                continue
+            pa, pb = _places(ca, rules), _places(cb, rules)
+            if pa[-1] + 1 == pb[0] and len(ca) + len(cb) <= rules.max_run_length:
+                merged = ("run", tuple(sorted(ca + cb)))
+                groups = [g for i, g in enumerate(groups) if i not in (a, b)] + [merged]
+                joined = True
+                break
+    return groups

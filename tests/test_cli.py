@@ -201,3 +201,74 @@ def test_register_command(capsys: pytest.CaptureFixture[str]) -> None:
         assert code == 3 and out.strip() == "hi hi"
     finally:
         del COMMANDS["hi"]
+
+
+# ----------------------------------------------------------------------------- issue 13
+
+ISSUE_HAND = "KS QH JD 2C 5C 9H 3D 4S 8C 7H"
+
+
+@pytest.mark.parametrize(
+    ("argv", "needle"),
+    [
+        (["analyze", "7S 8S 9S", "-o", "extra=5"], "extra must be a mapping"),
+        (["analyze", "7S 8S 9S", "-o", "hand_size_by_players=5"], "hand_size_by_players"),
+        (["analyze", ISSUE_HAND, "-o", "face_value=10000000000000000"],
+         "face_value must be a whole number from 0 to 100"),
+        (["analyze", "7S 8S 9S", "-o", "name=500"], "name '500' is a 500 preset"),
+        (["analyze", "JK JK JK 5H"], "cards outside the gin deck"),
+        (["analyze", "7S 7S 7S 8S"], "3 x 7S"),
+        (["analyze", "7S 7H 5D", "--wild", "5"], "the gin rules turn no wild card"),
+        (["analyze", "7S 7H 5D", "--rules", "indian", "-o", "wild_joker=false", "--wild", "5"],
+         "the indian-points rules turn no wild card"),
+        (["simulate", "gin", "--bots", "foo", "--no-progress"], "unknown bot 'foo'"),
+        (["simulate", "gin", "--bots", "greedy,foo", "--no-progress"], "unknown bot 'foo'"),
+        (["simulate", "gin", "--games", "-1", "--no-progress"], "games must be"),
+        (["simulate", "gin", "--games", "x"], "--games: invalid int value: 'x'"),
+        (["simulate", "gin", "--seed", "1.5"], "--seed: invalid int value: '1.5'"),
+        (["simulate", "gin", "--players", "3", "--no-progress"], "exactly 2 players"),
+        (["simulate", "poker", "--no-progress"], "unknown rules preset 'poker'"),
+        (["analyze", "7S", "--limit", "x"], "--limit: invalid int value"),
+        (["analyze", "7S", "--rules"], "--rules: expected one argument"),
+        (["lab", "--port", "x"], "--port: invalid int value"),
+        (["frobnicate"], "invalid choice: 'frobnicate'"),
+        ([], "the following arguments are required"),
+    ],
+)
+def test_every_refusal_is_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], needle: str
+) -> None:
+    code, out, err = _run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert len(err.splitlines()) == 1 and needle in err and "Traceback" not in err
+
+
+def test_a_custom_rules_name_is_fine(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _run(capsys, "analyze", "7S 8S 9S", "-o", "name=x")
+    assert code == 0 and err == "" and "rules: x" in out
+
+
+def test_an_unexpected_error_is_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(args: object) -> int:
+        raise TypeError("a bug")
+
+    monkeypatch.setitem(COMMANDS, "analyze", cli.Command("analyze", "", lambda p: None, broken))
+    monkeypatch.delenv("RUMMY_LAB_DEBUG", raising=False)
+    code, out, err = _run(capsys, "analyze")
+    assert code == 1 and out == "" and len(err.splitlines()) == 1
+    assert "internal error: TypeError: a bug" in err
+    monkeypatch.setenv("RUMMY_LAB_DEBUG", "1")
+    with pytest.raises(TypeError, match="a bug"):
+        main(["analyze"])
+
+
+def test_bad_options_in_a_real_process() -> None:
+    for argv in (["analyze", "7S 8S 9S", "-o", "extra=5"], ["simulate", "gin", "--bots", "foo"]):
+        done = subprocess.run(
+            [sys.executable, "-m", "rummy_lab", *argv], capture_output=True, text=True,
+            timeout=120,
+        )
+        assert done.returncode == 2 and "Traceback" not in done.stderr
+        assert len(done.stderr.splitlines()) == 1

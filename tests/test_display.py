@@ -11,13 +11,20 @@ from rummy_lab.engine.cards import Card, Hand, make_deck, parse_cards
 from rummy_lab.engine.display import (
     MELD_COLORS,
     PALETTES,
+    THEME,
     DisplayOptions,
     card_back_svg,
     card_svg,
     cards_html,
+    count_words,
+    deadwood_sort_key,
+    display_order,
     get_display,
+    glyph_text,
+    grouped_hand_html,
     hand_html,
     meld_html,
+    meld_positions,
     partition_html,
     reset_display,
     set_display,
@@ -181,11 +188,11 @@ def test_cards_html_is_well_formed_with_classes() -> None:
     assert [c.get("data-index") for c in cards] == ["0", "1", "2", "3"]
 
 
-def test_highlight_dim_selected_labels() -> None:
+def test_highlight_deadwood_selected_labels() -> None:
     html = cards_html(
         "7S 8S 9S KD KD",
         highlight={0: "#E69F00", "8S": "#0072B2"},
-        dim=[4],
+        deadwood=[4],
         selected="9S",
         labels=["a", None, "c"],
     )
@@ -193,23 +200,44 @@ def test_highlight_dim_selected_labels() -> None:
     assert cards[0].get("data-color") == "#E69F00" and "rl-highlight" in _classes(cards[0])
     assert cards[1].get("data-color") == "#0072B2"
     assert "rl-selected" in _classes(cards[2])
-    assert "rl-dim" in _classes(cards[4]) and "rl-dim" not in _classes(cards[3])
-    assert "opacity" in cards[4].get("style", "")
+    assert "rl-deadwood-card" in _classes(cards[4]) and "rl-deadwood-card" not in _classes(cards[3])
     labels = [e.text for e in _xml(html).iter("div") if "rl-label" in _classes(e)]
     assert labels == ["a", "c"]
 
 
+def test_deadwood_keeps_full_contrast_with_a_quiet_mark() -> None:
+    """Deadwood is never faded: same ink as a melded card, plus a grey bar at its foot."""
+    plain, dead = card_svg(Card.parse("KD")), card_svg(Card.parse("KD"), deadwood=True)
+    root = _xml(dead)
+    assert "opacity" not in root.get("style", "") and "opacity:" not in dead
+    marks = [e for e in root.iter(f"{SVG}rect") if "rl-deadwood-mark" in _classes(e)]
+    assert len(marks) == 1 and float(marks[0].get("y", 0)) > 120  # at the foot
+    assert "deadwood" in (root.get("aria-label") or "")
+    assert dead.replace(" rl-deadwood-card", "").count("#c8102e") == plain.count("#c8102e")
+
+
+def test_corner_labels_stay_clear_of_the_meld_outline() -> None:
+    """Two-character ranks (10, JK) start right of the outline's stroke: never clipped."""
+    for token in ("JK", "10H"):
+        root = _xml(card_svg(Card.parse(token), highlight=MELD_COLORS[0]))
+        outline = next(e for e in root.iter(f"{SVG}rect") if "rl-outline" in _classes(e))
+        edge = float(outline.get("x", 0)) + float(outline.get("stroke-width", 0)) / 2
+        text = next(root.iter(f"{SVG}text"))
+        left = float(text.get("x", 0)) - float(text.get("textLength", 0)) / 2
+        assert left >= edge + 1, token
+
+
 def test_selectors_by_card_match_every_copy() -> None:
-    cards = _cards_in(_xml(cards_html("KD 7S KD", dim=Card.parse("KD"))))
-    assert ["rl-dim" in _classes(c) for c in cards] == [True, False, True]
+    cards = _cards_in(_xml(cards_html("KD 7S KD", deadwood=Card.parse("KD"))))
+    assert ["rl-deadwood-card" in _classes(c) for c in cards] == [True, False, True]
     cards = _cards_in(_xml(cards_html("KD 7S KD", highlight=["KD"])))
     assert [c.get("data-color") for c in cards] == [MELD_COLORS[0], None, MELD_COLORS[0]]
 
 
 @pytest.mark.parametrize(("kwargs", "word"), [
-    ({"dim": "KD"}, "KD"), ({"selected": [5]}, "position 5"), ({"labels": "abc"}, "labels"),
-    ({"highlight": {0: 3}}, "highlight"), ({"labels": ["a", "b", "c", "d"]}, "labels"),
-    ({"dim": [True]}, "dim"),
+    ({"deadwood": "KD"}, "KD"), ({"selected": [5]}, "position 5"),
+    ({"labels": "abc"}, "labels"), ({"highlight": {0: 3}}, "highlight"),
+    ({"labels": ["a", "b", "c", "d"]}, "labels"), ({"deadwood": [True]}, "deadwood"),
 ])
 def test_bad_selectors(kwargs: dict[str, object], word: str) -> None:
     with pytest.raises(ValueError, match=word):
@@ -250,12 +278,12 @@ def test_partition_outlines_each_meld_and_marks_deadwood(gin_hand: Hand) -> None
         shown = _cards_in(group)
         assert [c.get("data-card") for c in shown] == [c.code for c in meld.cards]
         assert all(c.get("data-color") == group.get("data-color") for c in shown)
-        assert not any("rl-dim" in _classes(c) for c in shown)
+        assert not any("rl-deadwood-card" in _classes(c) for c in shown)
     (dead,) = _groups(root, "rl-deadwood")
     assert dead.get("data-points") == "22"
     shown = _cards_in(dead)
-    assert sorted(c.get("data-card") or "" for c in shown) == ["2S", "KD", "QH"]
-    assert all("rl-dim" in _classes(c) for c in shown)
+    assert [c.get("data-card") for c in shown] == ["2S", "QH", "KD"]  # by suit, then rank
+    assert all("rl-deadwood-card" in _classes(c) for c in shown)
     labels = [e.text or "" for e in dead.iter("div") if "rl-label" in _classes(e)]
     assert sorted(labels, key=int) == ["2", "10", "10"]
     (points,) = _groups(root, "rl-points")
@@ -286,7 +314,8 @@ def test_partition_indian_words_and_explanation() -> None:
     assert len(impure) == 1 and "dashed" in impure[0].get("style", "")
     assert "impure sequence" in html and "pure sequence" in html
     items = [li.text for li in root.iter("li")]
-    assert items == partition.explain("indian", wild_rank=7)
+    assert items == [glyph_text(line) for line in partition.explain("indian", wild_rank=7)]
+    assert "7♥" in html and "(joker for 7H)" not in html  # cards named with glyphs
 
 
 def test_meld_html_alone() -> None:
@@ -300,3 +329,75 @@ def test_meld_html_alone() -> None:
 def test_partition_repr_html(gin_hand: Hand) -> None:
     partition = best_partition(gin_hand)
     assert partition._repr_html_() == partition_html(partition)
+
+
+# ----------------------------------------------------------------------------- readable hands
+
+
+def test_display_order_groups_melds_then_sorted_deadwood() -> None:
+    hand = parse_cards("KD 9S 7S 8S 2H 7H 7D 7C AS 3C")
+    part = best_partition(hand)
+    order = display_order(hand, part)
+    assert sorted(order) == list(range(len(hand)))
+    shown = [hand[i] for i in order]
+    melded = [c for m in part.melds for c in m.cards]
+    assert shown[: len(melded)] == melded  # each meld together, in meld order
+    assert shown[len(melded):] == sorted(part.deadwood, key=deadwood_sort_key)
+    assert [c.code for c in shown[len(melded):]] == ["AS", "2H", "3C", "KD"]
+    assert display_order(hand, part, "dealt") == list(range(len(hand)))
+
+
+def test_display_order_with_duplicates_and_an_extra_card() -> None:
+    hand = parse_cards("7S 7S 7H 7D 8S 9S KD")  # two decks; KD is the card to throw
+    part = best_partition(parse_cards("7S 7S 7H 7D 8S 9S"), "500")
+    order = display_order(hand, part)
+    assert sorted(order) == list(range(7)) and order[-1] == 6
+    assert set(meld_positions(hand, part)) == set(range(6))
+
+
+def test_grouped_hand_html_melds_first_and_dealt_order() -> None:
+    hand = "KD 9S 7S 8S 2H 7H 7D 7C"
+    part = best_partition(hand)
+    root = _xml(grouped_hand_html(hand, part, rules="gin"))
+    assert root.get("data-order") == "melds"
+    melds = _groups(root, "rl-meld")
+    assert [m.get("data-cards") for m in melds] == [" ".join(c.code for c in m.cards)
+                                                   for m in part.melds]
+    (dead,) = _groups(root, "rl-deadwood")
+    assert [c.get("data-card") for c in _cards_in(dead)] == ["2H", "KD"]
+    assert [c.get("data-index") for c in _cards_in(dead)] == ["4", "0"]  # hand positions
+    assert f"border:2px dashed {THEME['border']}" in (dead.get("style") or "")
+    flat = _xml(grouped_hand_html(hand, part, order="dealt"))
+    assert [c.get("data-card") for c in _cards_in(flat)] == hand.split()
+    assert _groups(flat, "rl-meld") == []
+    with pytest.raises(ValueError, match="order"):
+        grouped_hand_html(hand, part, order="random")
+
+
+def test_grouped_hand_html_draws_lay_offs_on_their_meld() -> None:
+    hand = "7S 8S 9S 4H 4D 4C 2C"
+    part = best_partition(hand)
+    run = next(i for i, m in enumerate(part.melds) if m.kind == "run")
+    root = _xml(grouped_hand_html(hand, part, extra={run: parse_cards("10S")},
+                                  extra_label="laid off by Bot"))
+    meld = _groups(root, "rl-meld")[run]
+    (laid,) = _groups(meld, "rl-laid-off")
+    assert laid.get("data-cards") == "10S" and "laid off by Bot" in "".join(laid.itertext())
+
+
+def test_surroundings_use_theme_variables_not_fixed_greys() -> None:
+    """Captions, labels and frames take JupyterLab's colours (cards keep white faces)."""
+    html = partition_html(best_partition("7S 7H 7D 4C 5C 6C 7C KD QH 2S"), rules="gin",
+                          explain=True) + hand_html("AS", title="t") + cards_html(())
+    for grey in ("#333", "#666", "#777", "#9a9a9a", "#f3f8fc"):
+        assert grey not in html
+    assert "var(--jp-content-font-color1" in html and "var(--jp-border-color1" in html
+    assert all(v.startswith("var(--jp-") for v in THEME.values())
+
+
+def test_words_and_glyphs() -> None:
+    assert [count_words(n, "card") for n in (0, 1, 2, 10_000)] == [
+        "0 cards", "1 card", "2 cards", "10,000 cards"]
+    assert glyph_text("discard 10H, keep AS KS; JK and 7X stay") == (
+        "discard 10♥, keep A♠ K♠; JK and 7X stay")
+    assert glyph_text("as is") == "as is"

@@ -396,3 +396,45 @@ def test_endless_pick_loops_stop_at_max_turns(seed: int) -> None:
     assert g.result is not None and g.state.turn_count <= 30
     if g.result.kind == "max_turns":
         assert g.result.scores == (0, 0) and "ends as a draw" in g.result.reason
+
+
+# --------------------------------------------------------------------------- issue 13
+
+ISSUE_13_MOVES = [
+    "draw_stock", "discard 8H", "draw_stock", "discard 9H", "draw_stock", "discard 5H",
+    "draw_discard 4", "meld 9H 10H JH", "discard 4S", "draw_stock", "discard JS",
+    "draw_stock", "discard 8H", "draw_stock", "discard 10D", "draw_stock", "discard 6S",
+]
+
+
+def test_no_pick_justified_by_a_lay_off_not_yet_allowed() -> None:
+    """The issue's deadlock: 8H could only be laid off, and player 1 has not melded."""
+    g = new_game("500", seed=13, rules={"layoff_before_first_meld": False})
+    for m in ISSUE_13_MOVES:
+        g.play(m)
+    assert DrawDiscard(3) not in g.legal_moves()
+    before = g.copy()
+    with pytest.raises(rl.IllegalMove, match="layoff_before_first_meld=False"):
+        g.play("draw_discard 3")
+    assert g == before and g.legal_moves()
+
+
+def test_a_pick_placed_by_a_lay_off_after_a_first_meld_is_allowed() -> None:
+    """Meld first (any meld), then the picked card may be laid off."""
+    r = rl.get_rules("500", layoff_before_first_meld=False)
+    table = [TableMeld(0, parse_cards("5H 6H 7H"), "run", (0, 0, 0))]
+    from rummy_lab.engine.variants.tabled import can_place_after_meld
+
+    assert can_place_after_meld(C("8H"), parse_cards("2C 2D 2S KD"), table, r)
+    assert not can_place_after_meld(C("8H"), parse_cards("2C 2D KS KD"), table, r)
+    assert can_place_after_meld(C("8H"), parse_cards("8C 8D KD"), table, r)
+
+
+def test_random_hands_never_deadlock_without_early_lay_offs() -> None:
+    for seed in range(60):
+        g = new_game("500", seed=seed, rules={"layoff_before_first_meld": False})
+        rng = random.Random(seed)
+        while not g.is_over:
+            legal = g.legal_moves()
+            assert legal, f"seed {seed}: no legal move after {g.moves()}"
+            g.play(rng.choice(legal))

@@ -586,3 +586,58 @@ def test_top_level_names() -> None:
 def test_deadwood_of_stacked_hands_matches_the_solver() -> None:
     assert deadwood(KNOCKER) == 5 and deadwood(DEFENDER) == 78
     assert Hand(parse_cards(KNOCKER)).codes == KNOCKER
+
+
+# --------------------------------------------------------------------------- issue 13
+
+
+@pytest.mark.parametrize("hand_size", [1, 3, 5, 13, 20])
+def test_other_hand_sizes_play_every_listed_knock(hand_size: int) -> None:
+    """Each listed knock or gin plays (the showdown takes the rules' hand size)."""
+    from rummy_lab.bots import GreedyGinBot, play_hand
+
+    for seed in range(6):
+        g = new_game("gin", seed=seed, rules={"hand_size": hand_size})
+        play_hand(g, [GreedyGinBot(), GreedyGinBot()], random.Random(seed))
+        assert g.is_over and deck_intact(g)
+        assert Game.from_json(g.to_json()) == g
+
+
+def test_the_issue_hand_size_5_knock_plays() -> None:
+    from rummy_lab.bots import GreedyGinBot, play_hand
+
+    g = new_game("gin", seed=0, rules={"hand_size": 5})
+    result = play_hand(g, [GreedyGinBot(), GreedyGinBot()], random.Random(0))
+    assert result.kind in ("knock", "gin", "undercut", "big_gin", "draw")
+    assert Game.from_json(g.to_json()) == g
+
+
+def test_showdown_takes_the_hand_size_of_the_rules() -> None:
+    r = rl.get_rules("gin", hand_size=3)
+    sd = rl.gin.showdown("AS 2S 3S", "KD QD 5C", r)
+    assert (sd.kind, sd.points) == ("gin", 25 + 25)
+    assert rl.gin.showdown("AS 2S 3S 4S", "KD QD 5C", r).kind == "big_gin"
+    with pytest.raises(ValueError, match="the knocker shows 3 cards"):
+        rl.gin.showdown("AS 2S", "KD QD 5C", r)
+
+
+class _Broken(type(engine_for(rl.get_rules("gin")))):  # type: ignore[misc]
+    """Gin whose knock fails halfway through (a stand-in for an engine bug)."""
+
+    def apply_knock(self, state: Any, move: Any) -> Any:
+        self.put_on_discard(state, move.card)
+        state.turn_count += 1
+        raise RuntimeError("bug in the middle of a knock")
+
+
+def test_a_move_failing_halfway_leaves_the_game_unchanged() -> None:
+    g = stacked_gin(DEFENDER, KNOCKER, "AD", "AS")
+    play(g, "pass_upcard", "pass_upcard", "draw_stock")
+    broken = Game(g.state, _Broken())
+    before = g.copy()
+    with pytest.raises(RuntimeError, match="bug in the middle") as info:
+        broken.play("knock AS")
+    assert g == before and g.legal_moves() == before.legal_moves()
+    assert any("restored" in note for note in info.value.__notes__)
+    g.play("knock AS")  # the real engine still plays it
+    assert g.is_over

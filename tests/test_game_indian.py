@@ -782,3 +782,54 @@ def test_deals_and_points_standings_by_hand() -> None:
         deals_standings([], "indian")
     assert points_standings([]).finished is False
     assert points_standings([(None, (0, 0)), (1, (7, 0))]).winnings == (-7, 7)
+
+
+# --------------------------------------------------------------------------- issue 13
+
+
+def test_without_the_wild_joker_no_wild_card_is_turned() -> None:
+    g = new_game("indian", seed=1, rules={"wild_joker": False})
+    assert g.wild_card is None and len(g.stock) == 81 and intact(g)
+    assert g.engine.wild_rank(g.state) is None  # type: ignore[attr-defined]
+    for seed in range(4):
+        g = new_game("indian", seed=seed, players=3, rules={"wild_joker": False})
+        play_hand(g, [GreedyIndianBot()] * 3, random.Random(seed))
+        assert g.is_over and intact(g) and detail(g).wild_rank is None
+        assert Game.from_json(g.to_json()) == g
+
+
+def test_without_the_wild_joker_only_printed_jokers_are_wild() -> None:
+    r = get_rules("indian", wild_joker=False)
+    # 7H would be a joker with wild rank 7; here it is just a card
+    hand = "2C 3C 4C 5H 6H 7H 9S 9D 9C KD KH KS 8S"
+    assert not check_declaration(hand, wild_rank=None, rules=r).valid
+    assert check_declaration(hand.replace("8S", "JK"), wild_rank=None, rules=r).valid
+    assert count_points("2C 3C 4C 5H 6H 7H 9S 9D 9C KD KH QS 3D", wild_rank=None, rules=r) == 33
+    with pytest.raises(ValueError, match="wild_rank is required for Indian Rummy with a wild"):
+        check_declaration(hand, wild_rank=None)
+    with pytest.raises(ValueError, match="has no wild joker"):
+        deal([WINNER, LOSER], "9D", "4H", wild_joker=False)
+
+
+def test_a_stacked_deal_without_the_wild_joker() -> None:
+    r = get_rules("indian", wild_joker=False)
+    used = f"{WINNER} {LOSER} 4H"
+    g = new_game(r, hands=[WINNER, LOSER], discard="4H", stock=rest_of_deck(used, "", r))
+    assert g.wild_card is None and intact(g)
+
+
+def test_the_reshuffle_depends_on_the_deal_not_on_the_seed() -> None:
+    """Editing the seed of a save cannot change the cards a later reshuffle brings."""
+    g = new_game("indian", seed=9)
+    while len(g.stock) > 1:
+        g.play("draw_stock")
+        g.play(Discard(g.hand(g.current_player)[0]))
+    doc = json.loads(g.to_json())
+    doc["seed"] = 10
+    edited = Game.from_json(json.dumps(doc))
+    assert edited.seed == 10
+    for game in (g, edited):
+        game.play("draw_stock")
+        game.play(Discard(game.hand(game.current_player)[0]))
+        assert game.state.data["reshuffles"] == 1
+    assert edited.stock == g.stock and edited.hands == g.hands

@@ -154,7 +154,8 @@ def _meld_triples(rules: Rules, decks: int) -> dict[tuple[Card, ...], bool]:
         if decks == 1
         else itertools.combinations_with_replacement(deck, 3)
     )
-    return {t: is_meld(t, rules) for t in triples}
+    # a card at most once per deck: three copies of a card are no hand of two decks
+    return {t: is_meld(t, rules) for t in triples if max(Counter(t).values()) <= decks}
 
 
 @pytest.mark.parametrize("rules", [GIN, R500], ids=["ace-low", "ace-high"])
@@ -529,3 +530,19 @@ def test_toy_deck_listing_matches_the_counting(kind: str) -> None:
         listed = sum(not holds(h, kind) for h in itertools.combinations(deck, n))
         counted = rl.probability.count_hands_without(kind, n, ranks=range(1, 7), suits=3)
         assert listed == counted, (kind, n)
+
+
+def test_outs_of_a_hand_seen_again_match_a_fresh_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hand looked at again takes its outs from the memo: same answer, no solver calls,
+    and the copies still unseen are counted afresh."""
+    import rummy_lab.probability.exact as exact
+
+    hand = "5H 6H JK 9S 9D 2C 3C 4C KD KH QS 8D 7S"
+    first = rl.probability.outs(hand, "indian", wild_rank=7)
+    calls = []
+    monkeypatch.setattr(exact, "deadwood", lambda *a, **k: calls.append(a) or 0)
+    again = rl.probability.outs(hand, "indian", wild_rank=7, seen="6S 6S 10S")
+    assert calls == []  # no solver call
+    assert set(again) <= set(first)
+    assert all(again[c] == first[c] - ["6S", "6S", "10S"].count(c.code) for c in again)
+    assert rl.Card.parse("6S") not in again  # both copies seen

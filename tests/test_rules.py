@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import Any
 
 import pytest
 
-from rummy_lab.engine.cards import Card, make_deck
+from rummy_lab.engine.cards import Card, make_deck, parse_cards
+from rummy_lab.engine.errors import CardError
+from rummy_lab.engine.game import new_game
 from rummy_lab.engine.rules import PRESETS, Rules, Variant, get_rules
 
 API_NAMES = [
@@ -217,3 +220,143 @@ def test_optional_fields_accept_none() -> None:
 def test_min_players_not_above_max() -> None:
     with pytest.raises(ValueError, match="min_players"):
         get_rules("basic", min_players=7, max_players=6)
+
+
+# ----------------------------------------------------------------------------- issue 13:
+# every bad value is refused with a ValueError naming the field and what is allowed
+
+
+def test_preset_variants_table_matches_the_presets() -> None:
+    from rummy_lab.engine.rules import _PRESET_VARIANTS
+
+    assert {k: v.variant for k, v in PRESETS.items()} == _PRESET_VARIANTS
+
+
+@pytest.mark.parametrize("junk", [None, "x", 1.5, True, [], {}, 10**16, -1])
+@pytest.mark.parametrize("field", [f.name for f in dataclasses.fields(Rules)])
+def test_every_field_refuses_junk_by_name(field: str, junk: object) -> None:
+    base = get_rules("gin")
+    if getattr(base, field) == junk and type(getattr(base, field)) is type(junk):
+        return
+    try:
+        r = get_rules("gin", **{field: junk})
+    except ValueError as exc:
+        assert field in str(exc)
+        assert "must" in str(exc) or "cannot" in str(exc) or "disagree" in str(exc)
+        return
+    except Exception as exc:  # pragma: no cover - the bug this test guards against
+        pytest.fail(f"{field}={junk!r} raised {type(exc).__name__}: {exc}")
+    # accepted: only values that make sense for the field (None for optional fields,
+    # a label for the name, True/False for switches)
+    have = getattr(r, field)
+    assert have == junk or (isinstance(junk, list | dict) and not junk and not have)
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        ({"extra": 5}, "extra must be a mapping"),
+        ({"extra": {"f": object()}}, "extra must be a mapping"),
+        ({"extra": {1: 2}}, "extra must be a mapping"),
+        ({"hand_size_by_players": 5}, "hand_size_by_players must be (players, cards) pairs"),
+        ({"hand_size_by_players": ((2, -5),)}, "hand_size_by_players must be"),
+        ({"hand_size_by_players": ((4, 7), (2, 10))}, "players rising"),
+        ({"hand_size_by_players": ((2, 10, 1),)}, "hand_size_by_players must be"),
+        ({"name": ""}, "name must be a short label"),
+        ({"name": 5}, "name must be a short label"),
+        ({"name": "500"}, "name '500' is a 500 preset, but variant is gin"),
+        ({"variant": "indian"}, "variant is gin for the 'gin' rules and cannot be changed"),
+        ({"jokers": 2, "printed_jokers": 3}, "jokers=2 and printed_jokers=3 disagree"),
+        ({"target": 50, "target_score": 500}, "target=50 and target_score=500 disagree"),
+        ({"face_value": 10**16}, "face_value must be a whole number from 0 to 100"),
+        ({"knock_limit": 1001}, "knock_limit must be a whole number from 0 to 1000"),
+        ({"max_turns": 10**6}, "max_turns must be a whole number from 1 to 100000"),
+        ({"gin_bonus": 10**9}, "gin_bonus must be a whole number from 0 to 10000"),
+        ({"decks": 2}, "gin rummy is played with one deck: decks must be 1"),
+        ({"decks": None, "two_decks_from": 2}, "gin rummy is played with one deck"),
+        ({"printed_jokers": 2}, "gin rummy is played without jokers"),
+        ({"max_players": 3}, "gin rummy is for two players"),
+        ({"wild_joker": True}, "wild_joker (a card turned under the stock makes its rank"),
+        ({"hand_size": 21}, "hand_size must be a whole number from 1 to 20"),
+        ({"min_meld": 5, "max_set_size": 4}, "max_set_size (4) must be at least min_meld"),
+        ({"min_meld": 5, "max_run_length": 4}, "max_run_length (4) must be at least min_meld"),
+    ],
+)
+def test_gin_overrides_refused_with_the_field_named(
+    overrides: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(ValueError, match=re.escape(message)):
+        get_rules("gin", **overrides)
+
+
+@pytest.mark.parametrize(
+    ("preset", "overrides", "message"),
+    [
+        ("indian", {"min_pure_sequences": 2, "min_sequences": 1},
+         "min_pure_sequences (2) must not exceed min_sequences (1)"),
+        ("indian", {"min_sequences": 4}, "min_sequences must be a whole number from 0 to 3"),
+        ("indian", {"hand_size": 5}, "min_sequences=2 sequences of min_meld=3 cards"),
+        ("indian", {"hand_size": None, "hand_size_by_players": ((6, 13),)},
+         "Indian Rummy deals a fixed number of cards"),
+        ("basic", {"wild_joker": True}, "it must be False for basic"),
+        ("500", {"variant": "gin"}, "variant is 500 for the '500' rules"),
+        ("basic", {"hand_size": 20, "min_players": 6},
+         "6 players x 20 cards (hand_size) + the upcard + a stock of at least 1 need 122"),
+    ],
+)
+def test_other_presets_refuse_combinations(
+    preset: str, overrides: dict[str, Any], message: str
+) -> None:
+    with pytest.raises(ValueError, match=re.escape(message)):
+        get_rules(preset, **overrides)
+
+
+def test_name_may_be_overridden_with_a_label() -> None:
+    r = get_rules("gin", name="x")
+    assert r.name == "x" and r.variant is Variant.GIN
+    assert get_rules("gin", name="oklahoma").name == "oklahoma"  # a preset of the variant
+    with pytest.raises(ValueError, match="name 'indian' is a indian preset"):
+        Rules(name="indian", variant="gin")
+
+
+def test_aliases_that_agree_are_fine() -> None:
+    assert get_rules("basic", jokers=2, printed_jokers=2).printed_jokers == 2
+    assert get_rules("gin", variant="gin").variant is Variant.GIN
+
+
+def test_hand_size_table_accepts_lists() -> None:
+    r = get_rules("basic", hand_size_by_players=[[2, 10], [6, 6]])
+    assert r.hand_size_by_players == ((2, 10), (6, 6))
+    assert r.hand_size_for(5) == 6 and hash(r) == hash(get_rules("basic").replace(
+        hand_size_by_players=((2, 10), (6, 6))))
+
+
+@pytest.mark.parametrize(
+    ("preset", "overrides", "players", "message"),
+    [
+        ("500", {"decks": 1}, 8, "8 players x 7 cards (hand_size) + the upcard + a stock"),
+        ("basic", {"hand_size": 20}, 6, "6 players x 20 cards (hand_size)"),
+        ("basic", {"decks": 1, "hand_size": 9}, 6, "(decks=1, printed_jokers=0)"),
+    ],
+)
+def test_the_deck_must_cover_the_deal(
+    preset: str, overrides: dict[str, Any], players: int, message: str
+) -> None:
+    r = get_rules(preset, **overrides)
+    with pytest.raises(ValueError, match=re.escape(message)):
+        r.check_players(players)
+    with pytest.raises(ValueError, match=re.escape(message)):
+        new_game(preset, players=players, rules=overrides)
+    r.check_players(r.min_players)
+
+
+def test_max_copies_and_check_cards() -> None:
+    assert get_rules("gin").max_copies == 1
+    assert get_rules("500").max_copies == 2  # two decks from five players
+    assert get_rules("500", max_players=4).max_copies == 1
+    assert get_rules("indian").max_copies == 2
+    get_rules("indian").check_cards(parse_cards("7S 7S JK JK JK JK"))
+    with pytest.raises(CardError, match=r"cards outside the indian-points deck .*: 5 x JK"):
+        get_rules("indian").check_cards(parse_cards("JK JK JK JK JK"))
+    with pytest.raises(CardError, match=r"3 x 7S"):
+        get_rules("500").check_cards(parse_cards("7S 7S 7S"))

@@ -169,3 +169,71 @@ def test_wrong_top_level_is_rejected(text: str) -> None:
 def test_non_text_is_rejected() -> None:
     with pytest.raises(ValueError, match="expected JSON text"):
         Game.from_json(None)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- issue 13
+
+
+def test_a_missing_rules_field_takes_the_presets_value() -> None:
+    game = new_game("500", seed=1)
+    doc = json.loads(game.to_json())
+    del doc["rules"]["target"]
+    back = Game.from_json(json.dumps(doc))
+    assert back.rules.target == 500 and back == game
+    doc = json.loads(new_game("indian-pool-201", seed=2).to_json())
+    del doc["rules"]["first_drop"]
+    assert Game.from_json(json.dumps(doc)).rules.first_drop == 25
+
+
+def test_rules_that_are_not_a_preset_must_be_complete() -> None:
+    game = new_game(rl.Rules(name="house gin", knock_limit=7), seed=3)
+    assert Game.from_json(game.to_json()) == game
+    doc = json.loads(game.to_json())
+    del doc["rules"]["knock_limit"]
+    with pytest.raises(ValueError, match=r"saved game: rules\.knock_limit is missing"):
+        Game.from_json(json.dumps(doc))
+    doc = json.loads(game.to_json())
+    del doc["rules"]["name"]
+    with pytest.raises(ValueError, match=r"saved game: rules\.name is missing"):
+        Game.from_json(json.dumps(doc))
+
+
+@pytest.mark.parametrize("version", [1.0, True, "1", None, 2, [1]])
+def test_the_version_must_be_the_whole_number_1(version: object) -> None:
+    doc = json.loads(new_game("gin", seed=1).to_json())
+    doc["version"] = version
+    with pytest.raises(ValueError, match=r"^saved game: version .* is not supported"):
+        Game.from_json(json.dumps(doc))
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (lambda t: t.replace('"players": 2', '"players": ' + "9" * 5000), "not valid JSON"),
+        (lambda t: t.replace('"turn_count": 0', '"turn_count": NaN'), "NaN is not a number"),
+        (lambda t: t.replace('"version": 1', '"version": Infinity'), "Infinity is not"),
+        (lambda t: t.encode()[:40] + b"\xff\xfe" + t.encode()[40:], "not UTF-8 text"),
+        (lambda t: t.encode("utf-16"), "not UTF-8 text"),
+        (lambda t: "[" * 100_000, "saved game"),
+    ],
+)
+def test_every_damaged_text_is_refused_as_a_saved_game(
+    damage: Callable[[str], str | bytes], message: str
+) -> None:
+    text = new_game("gin", seed=1).to_json()
+    with pytest.raises(ValueError, match=r"^saved game: ") as info:
+        Game.from_json(damage(text))  # type: ignore[arg-type]
+    assert message in str(info.value)
+
+
+def test_utf8_bytes_load() -> None:
+    game = new_game("basic", seed=4)
+    assert Game.from_json(game.to_json().encode()) == game
+    assert Game.from_json(bytearray(game.to_json().encode())) == game  # type: ignore[arg-type]
+
+
+def test_a_rules_alias_in_a_save_is_an_unknown_field() -> None:
+    doc = json.loads(new_game("basic", seed=4).to_json())
+    doc["rules"]["jokers"] = 2
+    with pytest.raises(ValueError, match=r"saved game: unknown rules field.*jokers"):
+        Game.from_json(json.dumps(doc))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import concurrent.futures as cf
 import math
+import re
 
 import pytest
 
@@ -60,7 +61,7 @@ def test_different_seeds_differ_and_bot_objects_work():
 
 def test_bad_arguments():
     with pytest.raises(ValueError, match="games"):
-        rl.simulate("gin", 0)
+        rl.simulate("gin", -1)
     with pytest.raises(ValueError, match="one bot per seat"):
         rl.simulate("gin", 5, bots=("random",))
     with pytest.raises(ValueError, match="unknown bot"):
@@ -83,3 +84,35 @@ def test_cli_simulate(capsys):
     assert capsys.readouterr().out == out  # same numbers with two processes
     assert main(["simulate", "gin", "--bots", "random", "--no-progress"]) == 2
     assert "one bot per seat" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"games": 1.5}, "games must be a whole number >= 0, got 1.5"),
+        ({"games": True}, "games must be a whole number"),
+        ({"seed": "abc"}, "seed must be a whole number, got 'abc'"),
+        ({"seed": 1.5}, "seed must be a whole number, got 1.5"),
+        ({"seed": True}, "seed must be a whole number, got True"),
+        ({"batch_size": 0}, "batch_size must be a whole number >= 1 or None, got 0"),
+        ({"batch_size": -1}, "batch_size must be a whole number >= 1 or None, got -1"),
+        ({"batch_size": 2.0}, "batch_size must be"),
+        ({"executor": "threads"}, "executor must be an Executor"),
+        ({"executor": 5}, "executor must be an Executor"),
+        ({"bots": "greedy"}, "bots must be a list with one bot per seat"),
+        ({"bots": ("foo",)}, "unknown bot 'foo'"),
+        ({"bots": ("random", 5)}, "a bot needs a choose"),
+        ({"players": True}, "players"),
+        ({"rules": {"knock_limt": 5}}, "knock_limt"),
+    ],
+)
+def test_each_bad_parameter_is_named(kwargs, message):
+    args = {"games": 3, "executor": "inline", "progress": False, **kwargs}
+    games = args.pop("games")
+    with pytest.raises(ValueError, match=re.escape(message)):
+        rl.simulate("gin", games, **args)
+
+
+def test_zero_games_is_an_empty_report():
+    rep = rl.simulate("gin", 0, executor="inline", progress=False)
+    assert rep.games == 0 and rep.records == ()

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import rummy_lab as rl
 from rummy_lab.engine.cards import Card, make_deck, parse_cards
 from rummy_lab.engine.errors import CardError
 from rummy_lab.engine.melds import classify_meld, is_meld
@@ -19,7 +21,7 @@ from rummy_lab.engine.solver import (
     deadwood,
 )
 
-from .reference import brute_best, meld_readings
+from .reference import brute_all_best, brute_best, meld_readings
 
 GIN = get_rules("gin")
 R500 = get_rules("500")
@@ -159,7 +161,7 @@ def test_regressions_of_other_implementations():
 
 
 def test_two_deck_duplicate_sets_in_500():
-    p = best_partition("7S 7S 7H 9C 9C 9C 2D", "500")
+    p = best_partition("7S 7S 7H 9C 9C 9D 2D", "500")
     assert p.deadwood_points == 2
     assert all(m.kind == "set" for m in p.melds)
 
@@ -278,3 +280,227 @@ def test_set_size_rules_are_respected():
         for _ in range(30):
             hand = rng.sample(make_deck(), 7)
             assert deadwood(hand, rules) == brute_best(hand, rules)[0]
+
+
+# --------------------------------------------------------------------------- issue 13
+
+
+@pytest.mark.parametrize(
+    ("cards", "rules", "named"),
+    [
+        ("JK JK JK 5H", "gin", "3 x JK"),
+        ("7S 7S 7S 5H", "gin", "3 x 7S"),
+        ("7S 7S 8S 9S 10S", "oklahoma", "2 x 7S"),
+        ("7S 7S 7S 8D", "500", "3 x 7S"),
+        ("QS KS AS JK", "basic", "JK"),
+        ("JK JK JK JK JK 2C 3C", "indian", "5 x JK"),
+    ],
+)
+@pytest.mark.parametrize("call", ["best_partition", "all_best_partitions", "deadwood",
+                                  "best_discard", "is_meld"])
+def test_cards_outside_the_deck_are_refused_by_name(
+    cards: str, rules: str, named: str, call: str
+) -> None:
+    fn = getattr(rl, call) if call != "deadwood" else deadwood
+    wild = 7 if rules == "indian" else None
+    with pytest.raises(CardError, match=re.escape(named)):
+        fn(cards, rules, wild_rank=wild)
+    with pytest.raises(CardError, match=re.escape(named)):
+        fn(list(parse_cards(cards)), rl.get_rules(rules), wild_rank=wild)
+
+
+def test_cards_of_the_deck_still_analyse() -> None:
+    assert deadwood("7S 7S 7H 8D", "500") == 8
+    assert deadwood("QS KS AS JK", rl.get_rules("basic", jokers=1)) == 1  # ace low
+    assert rl.best_partition("JK JK JK JK 2C 3C 5D", "indian", wild_rank=9).deadwood_points == 10
+
+
+def _key(p):
+    return (
+        tuple(sorted((m.kind, tuple(sorted(m.cards))) for m in p.melds)),
+        tuple(sorted(p.deadwood)),
+    )
+
+
+@pytest.mark.parametrize(
+    ("rules", "deck"),
+    [(GIN, make_deck()), (R500, make_deck()), (R500, make_deck(2))],
+    ids=["gin", "500", "500-two-decks"],
+)
+def test_all_best_partitions_are_every_optimal_split(rules, deck):
+    """The ties, as a set, are exactly the optimal splits a brute force enumerates."""
+    rng = random.Random(21)
+    for size in (5, 6, 7, 8):
+        for _ in range(25):
+            lo = rng.randint(1, 9)
+            pool = [c for c in deck if lo <= c.rank < lo + 4]  # rich in ties
+            hand = rng.sample(pool, size)
+            ps = all_best_partitions(hand, rules)
+            keys = [_key(p) for p in ps]
+            assert len(set(keys)) == len(keys), hand
+            assert set(keys) == brute_all_best(hand, rules), hand
+            best = best_partition(hand, rules)
+            assert _key(best) in set(keys)
+            for p in ps:
+                _check_partition(hand, p, rules)
+                assert (p.deadwood_points, len(p.deadwood)) == (
+                    best.deadwood_points, len(best.deadwood)
+                )
+
+
+def test_all_best_partitions_limit_and_input_forms():
+    hand = parse_cards("10H 10D JH 10S QH JS QS 10C")
+    every = all_best_partitions(hand)
+    assert len(every) == 3
+    assert all_best_partitions(hand, limit=2) == every[:2]
+    for form in (list(hand), tuple(hand), " ".join(c.code for c in hand)):
+        assert all_best_partitions(form) == every
+
+
+BIG_500 = get_rules("500", decks=2, printed_jokers=4)
+PLACE_RULES = [
+    (BIG_500, make_deck(2, 4)),
+    (get_rules("500"), make_deck(1, 2)),
+    (get_rules("basic", jokers=2), make_deck(2, 2)),
+    (get_rules("basic", jokers=2, ace="high_or_low"), make_deck(2, 2)),
+    # Gin's meld rules (distinct-suit sets, aces low) on decks Gin itself never uses
+    (get_rules("basic", decks=2, set_distinct_suits=True), make_deck(2)),
+    (get_rules("basic", decks=2, jokers=1, set_distinct_suits=True, min_meld=4), make_deck(2, 1)),
+    (get_rules("basic", decks=2, jokers=1, set_distinct_suits=True, max_set_size=3),
+     make_deck(2, 1)),
+    (get_rules("500", set_distinct_suits=True, max_set_size=4), make_deck(2, 2)),
+    (get_rules("500", allow_all_wild=False), make_deck(1, 4)),
+    (get_rules("basic", decks=4, jokers=2, set_distinct_suits=True), make_deck(4, 2)),
+    (get_rules("500", max_run_length=6), make_deck(2, 1)),
+]
+PLACE_IDS = ["500-2d-4j", "500-1d-2j", "basic-2d", "basic-ace-high", "gin-2d", "meld-4",
+             "set-3", "distinct", "no-all-wild", "gin-4d", "short-runs"]
+
+
+@pytest.mark.parametrize(("rules", "deck"), PLACE_RULES, ids=PLACE_IDS)
+def test_place_search_matches_brute_force(rules, deck):
+    """The place-by-place search (big hands) on small hands, against the brute force."""
+    from rummy_lab.engine import solver
+
+    ctx = solver._ctx(rules, None)
+    rng = random.Random(77)
+    checked = 0
+    for size in (4, 5, 6, 7):
+        for _ in range(40):
+            lo = rng.randint(1, 9)
+            pool = [c for c in deck if c.is_joker or lo <= c.rank < lo + 5]
+            hand = rng.sample(pool if rng.random() < 0.6 else deck, size)
+            if not solver._dp_eligible(ctx, sum(c.is_joker for c in hand)):
+                continue
+            p = solver._dp_partition(hand, ctx, rules)
+            _check_partition(hand, p, rules)
+            assert (p.deadwood_points, len(p.deadwood)) == brute_best(hand, rules), hand
+            checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize(("rules", "deck"), PLACE_RULES, ids=PLACE_IDS)
+def test_place_search_matches_set_search(rules, deck):
+    """On mid-size hands both exact searches give the same best value."""
+    from rummy_lab.engine import solver
+
+    ctx = solver._ctx(rules, None)
+    rng = random.Random(78)
+    for size in (9, 12, 15):
+        for _ in range(12):
+            hand = rng.sample(deck, size)
+            if not solver._dp_eligible(ctx, sum(c.is_joker for c in hand)):
+                continue
+            want = solver._solve_value(hand, ctx, None, want_plans=False)[0]
+            assert solver._dp_value(hand, ctx) == want, hand
+            p = solver._dp_partition(hand, ctx, rules)
+            _check_partition(hand, p, rules)
+            assert p.deadwood_points * solver.BIG + len(p.deadwood) == want
+
+
+def test_big_two_deck_hands_with_jokers():
+    """30-40 card Rummy 500 hands (a deep discard pick) take the place-by-place search."""
+    from rummy_lab.engine import solver
+
+    ctx = solver._ctx(BIG_500, None)
+    deck = make_deck(2, 4)
+    rng = random.Random(79)
+    used = 0
+    for size in (28, 34, 40):
+        for _ in range(3):
+            hand = rng.sample(deck, size)
+            used += solver._use_dp(hand, ctx)
+            p = best_partition(hand, BIG_500)
+            _check_partition(hand, p, BIG_500)
+            assert deadwood(hand, BIG_500) == p.deadwood_points
+            assert sorted(p.cards) == sorted(hand)
+    assert used >= 6
+    # where the set-by-set search is still quick enough, both agree
+    for _ in range(3):
+        hand = rng.sample(deck, 26)
+        want = solver._solve_value(hand, ctx, None, want_plans=False)[0]
+        p = best_partition(hand, BIG_500)
+        assert p.deadwood_points * solver.BIG + len(p.deadwood) == want
+
+
+def test_place_search_spare_jokers_and_long_runs():
+    """Spare jokers join a run (cut in two when full); a run never passes the ace twice."""
+    from rummy_lab.engine import solver
+
+    ctx = solver._ctx(BIG_500, None)
+    full = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
+    for extra in ("JK", "JK JK", "AH", "AH JK JK JK"):
+        hand = parse_cards(f"{full} {extra}")
+        p = solver._dp_partition(hand, ctx, BIG_500)
+        _check_partition(hand, p, BIG_500)
+        assert p.deadwood == () and p.deadwood_points == 0
+        assert all(len(m.cards) <= BIG_500.max_run_length for m in p.melds)
+    short = get_rules("500", max_run_length=5)
+    hand = parse_cards(f"{full} AH 2H 3H")
+    p = solver._dp_partition(hand, solver._ctx(short, None), short)
+    _check_partition(hand, p, short)
+    assert p.deadwood == () and max(len(m.cards) for m in p.melds) <= 5
+    lone = parse_cards("KS JK JK JK")  # all four melded, as a run
+    p = solver._dp_partition(lone, ctx, BIG_500)
+    _check_partition(lone, p, BIG_500)
+    assert p.deadwood == ()
+    no_wild = get_rules("500", allow_all_wild=False)
+    p = solver._dp_partition(parse_cards("2S 9H JK JK"), solver._ctx(no_wild, None), no_wild)
+    assert (p.deadwood_points, len(p.deadwood)) == brute_best(parse_cards("2S 9H JK JK"), no_wild)
+
+
+def test_one_deck_fast_paths_agree_with_the_general_search():
+    """Partitions, ties and discards of one-deck hands come from per-suit pieces; the
+    general search (validated against the brute force above) must give the same."""
+    from rummy_lab.engine import solver
+
+    rng = random.Random(80)
+    deck = make_deck()
+    for rules in (GIN, R500, get_rules("gin", max_run_length=5)):
+        ctx = solver._ctx(rules, None)
+        for size in (6, 9, 10, 11, 12):
+            for _ in range(40):
+                if rng.random() < 0.5:
+                    lo = rng.randint(1, 8)
+                    hand = rng.sample([c for c in deck if lo <= c.rank < lo + 5], size)
+                else:
+                    hand = rng.sample(deck, size)
+                general = {}
+                for p in solver._partitions(parse_cards(" ".join(c.code for c in hand)),
+                                            rules, ctx, None):
+                    sp = solver._canonical(p, rules, ctx)
+                    general.setdefault(sp._key(), sp)
+                fast = all_best_partitions(hand, rules, limit=None)
+                assert [p._key() for p in fast] == list(general), hand
+                assert fast == list(general.values())
+                best = best_partition(hand, rules)
+                assert best in fast
+                assert best.deadwood_points == deadwood(hand, rules)
+                for form in (tuple(hand), " ".join(c.code for c in hand)):
+                    assert best_partition(form, rules) == best
+                    assert all_best_partitions(form, rules, limit=None) == fast
+                card, p = best_discard(hand, rules)
+                assert best_discard(tuple(hand), rules) == (card, p)
+                assert p.deadwood_points == min(
+                    deadwood([c for c in hand if c is not d], rules) for d in hand
+                )

@@ -40,11 +40,12 @@ def test_meld_probability_lines_hold_exact_values() -> None:
     for trace, (rules, decks) in zip(fig.data, [("gin", None), ("500", None), ("indian", 2)],
                                      strict=True):
         assert list(trace.x) == list(range(3, 11))
-        for n, y, (frac, _) in zip(trace.x, trace.y, trace.customdata, strict=True):
+        for n, y, (frac, _, shown) in zip(trace.x, trace.y, trace.customdata, strict=True):
             exact = p_hand_contains("meld", n, rules, decks=decks)
             assert y == pytest.approx(float(exact))
-            assert sympy.Rational(frac) == exact  # hover shows the exact fraction
-        assert "customdata[0]" in trace.hovertemplate
+            assert sympy.Rational(frac) == exact
+            assert shown == viz.fraction_text(exact)  # hover: the fraction, separated
+        assert "customdata[2]" in trace.hovertemplate
 
 
 def test_rule_choices_compare_ace_and_decks() -> None:
@@ -56,7 +57,7 @@ def test_rule_choices_compare_ace_and_decks() -> None:
     assert ys[2] > ys[0]  # Q-K-A adds runs
     assert ys[1] < ys[0]  # two decks: duplicates take places that could extend a run
     mark = fig.data[-1]
-    assert mark.name == "hand size 10" and list(mark.y) == ys
+    assert mark.name == "hand of 10 cards" and list(mark.y) == ys
 
 
 def test_meld_probability_mapping_labels_and_errors() -> None:
@@ -97,7 +98,9 @@ def test_outs_heatmap_grid(gin_hand: rl.Hand) -> None:
         assert card.glyph in heat.text[card.suit.order][card.rank - 1]
     in_hand, seen = fig.data[1], fig.data[2]
     assert len(in_hand.x) == len(set(gin_hand)) and list(seen.x) == ["8"]
-    assert f"{len(found)} cards" in fig.layout.title.text
+    assert rl.engine.display.count_words(len(found), "card") in fig.layout.title.text
+    one = viz.outs_heatmap({rl.Card.parse("6S"): 1})
+    assert one.layout.title.text == "Outs: 1 card, 1 unseen copy"  # never "1 cards"
 
 
 def test_outs_heatmap_two_decks_and_jokers() -> None:
@@ -135,7 +138,9 @@ def test_convergence_band_from_running_estimates() -> None:
     fig = viz.convergence_figure(means, ses, samples=ns, exact=sympy.Rational(3, 10))
     upper, lower, est, exact = fig.data
     assert lower.fill == "tonexty" and list(est.x) == ns.tolist()
-    assert np.allclose(upper.y, means + 1.96 * ses) and np.allclose(lower.y, means - 1.96 * ses)
+    assert np.allclose(upper.y, np.minimum(means + 1.96 * ses, 1))
+    assert np.allclose(lower.y, np.maximum(means - 1.96 * ses, 0))  # a probability's band
+    assert min(lower.y) >= 0 and max(upper.y) <= 1
     assert list(exact.y) == [0.3, 0.3] and "3/10" in exact.hovertemplate
     with pytest.raises(ValueError, match="standard errors"):
         viz.convergence_figure([0.1, 0.2], [0.1])
@@ -173,23 +178,34 @@ def test_deadwood_by_turn_follows_the_replay(played: Game) -> None:
     assert hidden[1][:-1] == [None] * (steps - 1) and hidden[1][-1] is not None  # showdown
 
 
+def _trace(frame: go.Frame, name: str) -> go.Scatter:
+    return next(t for t in frame.data if t.name == name)
+
+
+def _glyphs(frame: go.Frame) -> list[str]:
+    """The cards face up in a frame, as glyphs (labels are "rank<br>suit")."""
+    return [t.replace("<b>", "").replace("</b>", "").replace("<br>", "")
+            for t in _trace(frame, "cards").text]
+
+
 def test_animate_game_frames(played: Game) -> None:
     fig = viz.animate_game(played)
     steps = len(played.history) + 1
     assert len(fig.frames) == steps
     assert [f.name for f in fig.frames] == [str(i) for i in range(steps)]
-    assert [len(f.data) for f in fig.frames] == [3] * steps
+    assert len({len(f.data) for f in fig.frames}) == 1  # the same traces in every frame
     first = fig.frames[0]
     assert first.layout.title.text == "the deal"
-    faces = first.data[0]
-    dealt = [c.glyph for p in range(2) for c in played.initial().hand(p)]
-    assert list(faces.text[:20]) == dealt
-    labels = " ".join(first.data[2].text)
+    dealt = sorted(c.glyph for p in range(2) for c in played.initial().hand(p))
+    upcard = played.initial().discard_pile[-1].glyph
+    assert sorted(_glyphs(first)) == sorted([*dealt, upcard])
+    labels = " ".join(_trace(first, "labels").text)
     assert "stock 31" in labels and "deadwood" in labels
     for i, event in enumerate(played.history, start=1):
-        assert event.caption() in fig.frames[i].layout.title.text
+        caption = fig.frames[i].layout.title.text.replace("<br>", " ")
+        assert viz.event_caption(event) in caption
     assert played.result is not None
-    assert played.result.reason in fig.frames[-1].layout.title.text
+    assert played.result.reason in fig.frames[-1].layout.title.text.replace("<br>", " ")
     menu = fig.layout.updatemenus[0]
     assert [b.label for b in menu.buttons] == ["▶ Play", "❚❚ Pause"]
     assert menu.buttons[0].args[1]["frame"]["duration"] == 800
@@ -198,19 +214,46 @@ def test_animate_game_frames(played: Game) -> None:
     assert "Plotly.addFrames" in html or '"frames"' in html  # animates without a kernel
 
 
+def test_animate_game_is_readable_from_the_back_of_a_room(played: Game) -> None:
+    """Large labels on white cards, on the figure's own table colour (any page theme)."""
+    fig = viz.animate_game(played, names=["You", "Bot"])
+    assert fig.layout.paper_bgcolor == fig.layout.plot_bgcolor != "rgba(0,0,0,0)"
+    frame = fig.frames[0]
+    cards = _trace(frame, "cards")
+    assert cards.textfont.size >= 20 and all(t.startswith("<b>") for t in cards.text)
+    assert _trace(frame, "card faces").fillcolor == "#ffffff"
+    labels = _trace(frame, "labels")
+    assert labels.textfont.color == "#ffffff" and labels.textfont.size >= 14
+    assert any("You" in t for t in labels.text) and any("Bot" in t for t in labels.text)
+    assert "You: " in fig.frames[1].layout.title.text or "Bot: " in fig.frames[1].layout.title.text
+    # the viewer's hand: melds first, then the deadwood sorted by suit and rank
+    hand = played.initial().hand(0)
+    part = rl.best_partition(hand)
+    row = sorted((x, t) for x, y, t in zip(cards.x, cards.y, _glyphs(frame), strict=True)
+                 if round(y) == 0)
+    expected = [hand[i].glyph for i in rl.engine.display.display_order(hand, part)]
+    assert [t for _, t in row] == expected
+    marks = _trace(frame, "deadwood marks")
+    dead = sum(len(rl.best_partition(played.initial().hand(p)).deadwood) for p in range(2))
+    assert len([x for x in marks.x if x is not None]) == 2 * dead  # one bar per deadwood card
+
+
 def test_animate_game_hides_what_a_player_cannot_see(played: Game) -> None:
     fig = viz.animate_game(played, player=0, by="turn")
     assert len(fig.frames) < len(played.history) + 1
     start = fig.frames[0]
     opponent = {c.glyph for c in played.initial().hand(1)}
-    assert not opponent & set(start.data[0].text)
-    assert len(start.data[1].x) == 10 + 1  # ten backs + the stock
+    assert not opponent & set(_glyphs(start))
+    backs = [x for x in _trace(start, "card backs").x if x is not None]
+    assert len(backs) == (10 + 1) * 9  # ten backs and the stock, nine outline points each
     end = fig.frames[-1]
-    assert opponent <= set(end.data[0].text) or end.data[1].x == (0.0,)  # revealed at the end
+    assert {c.glyph for c in played.hand(1)} <= set(_glyphs(end))  # revealed at the showdown
     with pytest.raises(ValueError, match="player"):
         viz.animate_game(played, player=5)
     with pytest.raises(ValueError, match="by"):
         viz.animate_game(played, by="round")
+    with pytest.raises(ValueError, match="names"):
+        viz.animate_game(played, names=["only one"])
 
 
 def test_meld_positions_with_duplicates() -> None:
@@ -222,15 +265,98 @@ def test_meld_positions_with_duplicates() -> None:
 
 
 def test_animate_game_table_melds_stay_on_the_table() -> None:
-    g = rl.new_game("basic", players=3, seed=4)
-    play_hand(g, [rl.bots.RandomBot()] * 3, random.Random(0))
-    assert any(views[0].table for views in viz.replay_views(g))  # melds were laid
+    g = rl.new_game("500", players=3, seed=5)
+    play_hand(g, [rl.simulation.make_bot("greedy", g.rules) for _ in range(3)],
+              random.Random(0))
+    views = viz.replay_views(g)
+    assert max(len(v[0].table) for v in views) >= 6  # the melds need rows of their own
+    rows = max(viz.table_rows(v[0]) for v in views)
+    assert rows >= 2
+    hand_rows: set[float] = set()
+    table_rows: set[float] = set()
+    for step, vs in enumerate(views):
+        frame = viz.table_frame(vs, step, meld_rows=rows)
+        melded = {c for tm in vs[0].table for c in tm.cards}
+        for x, y, card, _, _ in frame.faces:
+            if x >= 4.5 and card in melded:
+                table_rows.add(y)
+            elif x < 4.5 and y != 2.0:
+                hand_rows.add(y)
+    assert not hand_rows & table_rows  # table melds never land on a hand's row
+    assert len(hand_rows) == 3  # and the hands stay put while the table fills
     fig = viz.animate_game(g, by="turn")
-    xs = [x for f in fig.frames for x in f.data[0].x]
-    ys = [y for f in fig.frames for y in f.data[0].y]
     lo, hi = fig.layout.xaxis.range
-    assert lo < min(xs) and max(xs) < hi
-    assert fig.layout.yaxis.range[0] < min(ys)
+    bottom, top = fig.layout.yaxis.range
+    for f in fig.frames:
+        cards = _trace(f, "cards")
+        assert all(lo < x < hi for x in cards.x) and all(bottom < y < top for y in cards.y)
+
+
+def test_name_players_and_captions() -> None:
+    names = ["You", "Bot"]
+    assert viz.name_players("player 1 went out; 12 points to player 1", names) == (
+        "Bot went out; 12 points to Bot")
+    assert viz.name_players("player 0's hand beats player 1", names) == (
+        "Your hand beats Bot")
+
+
+def test_figures_follow_the_theme() -> None:
+    """Transparent backgrounds, the theme's ink; dark pages get light ink and marks."""
+    for build in (
+        lambda t: viz.meld_probability_figure("set", [3, 4], ["gin"], mark=3, theme=t),
+        lambda t: viz.draw_odds_figure(4, 31, mark=2, theme=t),
+        lambda t: viz.deadwood_histogram([1, 2, 2, 3], exact={2: 0.5}, theme=t),
+        lambda t: viz.deadwood_by_turn_figure([[3, 2]], turn=1, theme=t),
+        lambda t: viz.convergence_figure([0.5], [0.1], exact=0.5, theme=t),
+        lambda t: viz.outcome_bars({"gin": (0.1, 0.01)}, theme=t),
+        lambda t: viz.outs_heatmap({rl.Card.parse("6S"): 1}, theme=t),
+    ):
+        light, dark = build("light"), build("dark")
+        for fig, ink in ((light, "#1f1f1f"), (dark, "#f2f2f2")):
+            tpl = fig.layout.template.layout
+            assert tpl.paper_bgcolor == tpl.plot_bgcolor == "rgba(0,0,0,0)"
+            assert tpl.font.color == ink
+            for trace in fig.data:  # nothing black on dark, nothing white on light
+                colors = {getattr(getattr(trace, "marker", None), "color", None),
+                          getattr(getattr(trace, "line", None), "color", None)}
+                assert ("#111111" not in colors) and ("#000000" not in colors or fig is light)
+    assert viz.draw_odds_figure(4, 31, mark=2, theme="dark").data[-1].marker.color == "#f2f2f2"
+    with pytest.raises(ValueError, match="theme"):
+        viz.draw_odds_figure(4, 31, theme="sepia")
+
+
+def test_page_theme_follows_widgets_then_lab_settings(tmp_path: object, monkeypatch) -> None:
+    from pathlib import Path
+
+    settings = Path(str(tmp_path)) / "@jupyterlab" / "apputils-extension"
+    settings.mkdir(parents=True)
+    monkeypatch.setenv("JUPYTERLAB_SETTINGS_DIR", str(tmp_path))
+    viz.set_theme("auto")
+    viz.note_page_theme(None)
+    assert viz.page_theme() == "light"  # nothing known: light
+    (settings / "themes.jupyterlab-settings").write_text(
+        '{\n  // saved by JupyterLab\n  "theme": "JupyterLab Dark"\n}')
+    assert viz.page_theme() == "dark"
+    assert viz.meld_probability_figure("set", [3]).layout.template.layout.font.color == "#f2f2f2"
+    viz.note_page_theme("light")  # a widget saw the page: that wins
+    assert viz.page_theme() == "light"
+    assert viz.set_theme("dark") == "dark"  # an explicit choice wins over both
+    viz.set_theme("auto")
+    viz.note_page_theme(None)
+
+
+def test_axes_read_cleanly() -> None:
+    """Percent axes never repeat a tick; the log axis has no bare minor labels."""
+    hist = viz.deadwood_histogram(deal_deadwood(500, seed=1))
+    assert hist.layout.yaxis.tickformat == viz.PERCENT_TICKS == ".2~%"
+    conv = viz.convergence_figure([0.5, 0.4], [0.1, 0.05], samples=[10, 10_000])
+    assert conv.layout.xaxis.type == "log" and conv.layout.xaxis.dtick == 1
+    assert conv.layout.xaxis.tickformat == ",d"
+    fig = viz.draw_odds_figure(8, 31)
+    assert fig.layout.legend.x > 1 and fig.layout.legend.xanchor == "left"  # beside the plot
+    assert fig.layout.title.x == 0 and fig.layout.title.xanchor == "left"
+    big = viz.meld_probability_figure("meld", [10], ["gin"])
+    assert big.data[0].customdata[0][2] == "1,573,725,206/3,955,006,055"
 
 
 def test_viz_is_pure_plotly() -> None:

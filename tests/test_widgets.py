@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import random
+import re
 from unittest.mock import Mock
 
+import ipywidgets as W
 import pytest
 import sympy
 import traitlets
 
 import rummy_lab as rl
 from rummy_lab.bots import GreedyGinBot, play_hand
+from rummy_lab.engine.display import glyph_text
 from rummy_lab.engine.game import Game
 from rummy_lab.probability import (
     draw_odds_table,
@@ -28,6 +31,7 @@ from rummy_lab.widgets import (
     TurnAnimator,
     playable_variants,
 )
+from rummy_lab.widgets.probability_explorer import latex_number
 
 FOURTEEN = "7S 7H 7D 4C 5C 6C 7C KD QH 2S AS 2H 3D 4S"
 
@@ -47,17 +51,56 @@ def stacked_knock_game() -> Game:
 # --------------------------------------------------------------------------- HandView
 
 
-def test_hand_view_outlines_melds_and_dims_deadwood() -> None:
+def _group_cards(view: HandView) -> list[list[str]]:
+    """The cards of each group on screen, in order (codes)."""
+    return [[view.cards[s.children[2].position].code for s in group.children[0].children]
+            for group in view._row.children]
+
+
+def test_hand_view_groups_melds_then_sorted_deadwood() -> None:
     view = HandView(FOURTEEN)
     part = rl.best_partition(FOURTEEN)
     assert view.partition == part and len(view.toggles) == 14
-    pictures = [s.children[0].value for s in view.slots[:14]]
+    groups = _group_cards(view)
+    assert groups[:-1] == [[c.code for c in m.cards] for m in part.melds]  # meld order
+    dead = sorted(part.deadwood, key=rl.engine.display.deadwood_sort_key)
+    assert groups[-1] == [c.code for c in dead]  # by suit (♠ ♥ ♣ ♦), then rank
+    boxes = view._row.children
+    assert "rl-meld-color-0" in boxes[0]._dom_classes
+    assert "rl-deadwood-group" in boxes[-1]._dom_classes
+    captions = [view._captions[k].value for k in range(len(boxes))]
+    assert captions[0] in ("set", "run") and captions[-1] == f"deadwood {part.deadwood_points}"
+    assert [view.cards[i] for i in view.shown_order] == [
+        c for m in part.melds for c in m.cards] + dead
+
+
+def test_hand_view_deadwood_at_full_contrast_with_a_mark() -> None:
+    view = HandView(FOURTEEN)
+    part = view.partition
+    pictures = [p.value for p in view._pictures[:14]]
     assert sum("rl-highlight" in p for p in pictures) == part.melded_count
-    assert sum("rl-dim" in p for p in pictures) == len(part.deadwood)
+    assert sum("rl-deadwood-mark" in p for p in pictures) == len(part.deadwood)
+    assert not any(re.search(r"<svg[^>]*opacity", p) for p in pictures)  # never faded
     melded = [s for s in view.slots if "rl-in-meld" in s._dom_classes]
     assert len(melded) == part.melded_count
     assert f'data-deadwood-points="{part.deadwood_points}"' in view.points.value
+    assert "2 melds holding 7 cards" in view.points.value
     assert [t.description for t in view.toggles] == [c.glyph for c in rl.parse_cards(FOURTEEN)]
+
+
+def test_hand_view_order_control_switches_to_dealt_order() -> None:
+    view = HandView(FOURTEEN)
+    assert view.order_toggle.value == "melds"
+    view.order_toggle.value = "dealt"
+    assert view.order == "dealt" and view.shown_order == list(range(14))
+    (plain,) = view._row.children
+    assert "rl-plain" in plain._dom_classes
+    assert _group_cards(view) == [FOURTEEN.split()]
+    view.order = "melds"  # from code: the control follows
+    assert view.order_toggle.value == "melds" and len(view._row.children) == 3
+    with pytest.raises(traitlets.TraitError, match="order"):
+        view.order = "suits"
+    assert HandView("AS", show_order=False).order_toggle.layout.display == "none"
 
 
 def test_hand_view_selection_is_a_trait() -> None:
@@ -68,8 +111,8 @@ def test_hand_view_selection_is_a_trait() -> None:
     view.toggles[5].value = True
     assert view.selected == (3, 5) and view.selected_cards == rl.parse_cards("KD 2C")
     assert spy.call_count == 2 and spy.call_args.args[0]["new"] == (3, 5)
-    assert "rl-selected" in view.slots[3].children[0].value
-    assert view.toggles[3].button_style == "info"
+    assert "rl-selected" in view._pictures[3].value
+    assert view.toggles[3].value
     view.toggles[3].value = False
     assert view.selected == (5,)
     view.selected = (0, 1)  # set from code: the toggles follow
@@ -77,7 +120,16 @@ def test_hand_view_selection_is_a_trait() -> None:
     with pytest.raises(traitlets.TraitError, match="positions"):
         view.selected = (9,)
     view.set_hand("AS 2S 3S")
-    assert view.selected == () and len(view._row.children) == 3
+    assert view.selected == () and _group_cards(view) == [["AS", "2S", "3S"]]
+
+
+def test_hand_view_marks_a_card() -> None:
+    view = HandView("7S 8S 9S KD QH 2C")
+    view.marked = (3,)
+    assert "▼ hint" in view._tags[3].value and "rl-hinted" in view.slots[3]._dom_classes
+    assert "rl-none" in view._tags[0].value and "rl-hinted" not in view.slots[0]._dom_classes
+    view.marked = ()
+    assert "rl-hinted" not in view.slots[3]._dom_classes
 
 
 def test_hand_view_two_deck_duplicates() -> None:
@@ -86,14 +138,19 @@ def test_hand_view_two_deck_duplicates() -> None:
     assert all("rl-in-meld" in s._dom_classes for s in view.slots[:6])
     view.toggles[1].value = True
     assert view.selected_cards == rl.parse_cards("7S")
-    assert 'data-index="1"' in view.slots[1].children[0].value
+    assert 'data-index="1"' in view._pictures[1].value
+    assert sorted(view.shown_order) == list(range(6))
 
 
 def test_hand_view_given_partition_and_not_selectable() -> None:
     hand = "5S 6S 7S 6H 6D"
     ties = rl.all_best_partitions(hand)
     view = HandView(hand, partition=ties[1], selectable=False)
-    assert view.partition == ties[1] and all(t.disabled for t in view.toggles[:5])
+    assert view.partition == ties[1] and view.toggles == []  # no toggles that do nothing
+    picture = view._picture.value
+    assert picture.count('class="rl-card') == 5 and 'class="rl-meld ' in picture
+    view.order = "dealt"
+    assert 'data-order="dealt"' in view._picture.value
 
 
 # --------------------------------------------------------------------------- MeldExplorer
@@ -108,11 +165,38 @@ def test_meld_explorer_steps_through_ties(gin_hand: rl.Hand) -> None:
     assert ex.tie_index == 1 and ex.partition == ex.partitions[1]
     assert ex.next_button.disabled and "<b>2</b> of 2" in ex.tie_label.value
     assert ex.explanation == ex.partition.explain("gin")
-    assert all(line in ex.partition_view.value for line in ex.explanation)
+    assert all(glyph_text(line) in ex.partition_view.value for line in ex.explanation)
     assert "rl-explanation" in ex.partition_view.value
-    assert ex.hand_view.partition == ex.partitions[1]
+    melds = [" ".join(c.code for c in m.cards) for m in ex.partitions[1].melds]
+    assert all(f'data-cards="{m}"' in ex.partition_view.value for m in melds)
     ex.prev_button.click()
     assert ex.tie_index == 0
+
+
+def test_meld_explorer_draws_the_hand_once(gin_hand: rl.Hand) -> None:
+    ex = MeldExplorer(gin_hand)
+    html = ex.partition_view.value
+    assert html.count('class="rl-card') == len(gin_hand)  # once, melds first
+    assert not any(isinstance(w, HandView) for w in ex.children)
+    assert html.index('data-card="7S"') < html.index('data-card="2S"')  # a meld first
+    ex.order.value = "dealt"
+    assert 'data-order="dealt"' in ex.partition_view.value
+    assert ex.partition_view.value.count('class="rl-card') == len(gin_hand)
+
+
+def test_meld_explorer_explains_indian_sets_from_the_engine() -> None:
+    hand = "6S 6H 6D KS KH KD 2C 3C 4C 9D 10D 5H 8C"
+    ex = MeldExplorer(hand, "indian", wild_rank=7)
+    assert ex.partition.melds == rl.best_partition(hand, "indian", wild_rank=7).melds
+    held = rl.indian.count_note(hand, wild_rank=7)
+    assert "6S 6H 6D" in held and "KS KH KD" in held  # computed, not canned
+    reason = rl.indian.check_declaration(hand, wild_rank=7).reason
+    assert glyph_text(held) in ex.note and glyph_text(reason) in ex.note
+    assert "6♠ 6♥ 6♦" in ex.note_view.value and "second sequence" in ex.note_view.value
+    ex.text.value = "2C 3C 4C 5C 5H 6H 7H 9S 9D 9C KD KH KS"  # two sequences: sets count
+    assert "Declaring this hand: valid." in ex.note
+    ex.preset.value = "gin"
+    assert ex.note == "" and ex.note_view.value == ""
 
 
 def test_meld_explorer_typed_cards_and_errors() -> None:
@@ -133,7 +217,7 @@ def test_meld_explorer_picker_counts_by_decks() -> None:
     seven = rl.Card.parse("7S")
     ex.picker_buttons[seven].click()
     assert ex.cards == (seven,) and ex.text.value == "7S"
-    assert ex.picker_buttons[seven].button_style == "info"
+    assert ex.picker_buttons[seven].button_style == "primary"  # readable in every theme
     ex.picker_buttons[seven].click()  # one deck: a second click removes it
     assert ex.cards == ()
     assert ex.picker_buttons[rl.Card.parse("JK")].disabled  # no jokers in Gin
@@ -181,10 +265,12 @@ def test_probability_explorer_meld_values_and_formula() -> None:
     assert spy.call_count == 1
     assert pe.exact == p_hand_contains("run", 7, "gin", decks=1)
     assert pe.latex == formula("run", 7, "gin", decks=1).latex
-    assert sympy.latex(pe.exact) in pe.exact_view.value
-    assert f"{float(pe.exact):.6f}" in pe.exact_view.value
+    assert latex_number(sympy.latex(pe.exact)) in pe.exact_view.value
+    assert "1{,}074{,}209" in pe.exact_view.value  # thousands separators in the maths
+    assert rl.viz.fraction_text(pe.exact) in pe.exact_view.value  # and in the words
+    assert "a random 7-card hand holds a run" in pe.exact_view.value
     shown, *_, mark = pe.figure.data
-    assert shown.name.endswith("(shown)") and len(pe.figure.data) == 5
+    assert shown.name.endswith("(your choice)") and len(pe.figure.data) == 5
     assert list(mark.x) == [7] * 4
     assert mark.y[0] == pytest.approx(float(pe.exact))
     pe.preset.value = "indian"
@@ -207,7 +293,8 @@ def test_probability_explorer_monte_carlo() -> None:
     assert pe.mc_figure.data[2].y[-1] == pytest.approx(est.value)
     assert "rl-mc-inside" in pe.mc_result.value or "rl-mc-outside" in pe.mc_result.value
     pe.seed.value = 3  # a new seed drops the old estimate
-    assert pe.estimate is None and pe._mc_box.layout.display == "none"
+    assert pe.estimate is None and "Press <b>Estimate</b>" in pe.mc_result.value
+    assert pe.mc_figure.layout.annotations[0].text.startswith("Press")
     pe.decks.value = 2  # two decks: the estimator deals the 104 physical cards
     assert not pe.mc_button.disabled
     pe.mc_button.click()
@@ -230,6 +317,42 @@ def test_probability_explorer_draw_mode() -> None:
     pe.samples.value = 100_000
     pe.mc_button.click()
     assert pe.estimate is not None and pe.estimate.contains(212 / 465, z=4)
+    assert "100,000 samples" in pe.mc_result.value
+
+
+def test_probability_explorer_no_outs_in_plain_words() -> None:
+    pe = ProbabilityExplorer(mode="draw")
+    pe.outs.value = 0
+    assert pe.exact == 0 and pe.latex == ""
+    html = pe.exact_view.value
+    assert "no card can help" in html and "$$" not in html
+    assert "= 0 =" not in html and "0.000000" not in html
+    assert "0 outs" in html
+    pe.unseen.value, pe.outs.value, pe.draws.value = 5, 4, 2  # every pair of draws hits
+    assert pe.exact == 1 and "certain" in pe.exact_view.value
+    pe.outs.value = 1
+    assert "1 out " in pe.exact_view.value  # "1 out", never "1 outs"
+
+
+def test_probability_explorer_layout_and_theme() -> None:
+    pe = ProbabilityExplorer()
+    row = pe.children[-1]
+    controls, charts = row.children
+    assert "rl-controls" in controls._dom_classes and "rl-charts" in charts._dom_classes
+    assert pe.figure in charts.children and pe.mc_figure in charts.children  # beside
+    sliders = [pe.size, pe.outs, pe.unseen, pe.draws]
+    assert all(s.layout.width == "100%" for s in sliders)
+    assert len({id(s.layout) for s in sliders}) == 4  # each its own layout
+    widths = {w.style.description_width for w in [*sliders, pe.kind, pe.ace, pe.decks,
+                                                  pe.preset, pe.samples]}
+    assert widths == {"96px"}  # one label column
+    assert pe.figure._config["displaylogo"] is False  # a slim toolbar
+    assert pe.figure.layout.template.layout.font.color == "#1f1f1f"
+    pe.probe.theme = "dark"
+    assert pe.figure.layout.template.layout.font.color == "#f2f2f2"
+    assert pe.mc_figure.layout.template.layout.font.color == "#f2f2f2"
+    assert pe.figure.data[-1].marker.color == "#f2f2f2"  # the marked point shows on dark
+    assert rl.viz.page_theme() == "dark"  # static figures drawn later follow the page
 
 
 # --------------------------------------------------------------------------- DealWidget
@@ -248,7 +371,11 @@ def test_deal_widget_deals_and_shows_partitions() -> None:
     for p, hv in enumerate(dw.hand_views):
         assert hv.cards == game.view_for(p).hand
         assert hv.partition == rl.best_partition(hv.cards, game.rules)
-        assert f"deadwood {hv.partition.deadwood_points}" in dw._titles[p].value
+        assert f"player {p}" in dw._titles[p].value
+        assert f'data-deadwood-points="{hv.partition.deadwood_points}"' in hv.points.value
+        assert hv.toggles == [] and not hv.selectable  # no toggles that do nothing
+        assert 'class="rl-meld ' in hv._picture.value or not hv.partition.melds
+    assert "dealer" in dw._titles[game.dealer].value
     assert 'data-count="31"' in dw.info.value
     assert f'data-top="{game.discard_pile[-1].code}"' in dw.info.value
     first = dw.hand_views[0].cards
@@ -258,6 +385,18 @@ def test_deal_widget_deals_and_shows_partitions() -> None:
     assert len(dw.hands.children) == 2
     with pytest.raises(ValueError, match="no game engine"):
         DealWidget("canasta")
+
+
+def test_deal_widget_hands_in_a_grid_with_one_order_control() -> None:
+    dw = DealWidget("basic", players=4, seed=3, deal=True)
+    assert isinstance(dw.hands, W.GridBox) and len(dw.hands.children) == 4
+    assert "minmax" in (dw.hands.layout.grid_template_columns or "")  # side by side
+    assert [len(hv.cards) for hv in dw.hand_views] == [7, 7, 7, 7]
+    assert all(hv.order_toggle.layout.display == "none" for hv in dw.hand_views)
+    dw.order.value = "dealt"
+    assert all('data-order="dealt"' in hv._picture.value for hv in dw.hand_views)
+    dw.order.value = "melds"
+    assert all('data-order="melds"' in hv._picture.value for hv in dw.hand_views)
 
 
 # --------------------------------------------------------------------------- TurnAnimator
@@ -286,7 +425,7 @@ def test_turn_animator_steps_and_chart(played: Game) -> None:
     ta.play.value = 5  # the Play widget drives the slider (linked)
     assert ta.step == 5 and 'data-step="5"' in ta.caption.value
     ta.slider.value = ta.slider.max
-    assert played.result is not None and played.result.reason in ta.caption.value
+    assert played.result is not None and glyph_text(played.result.reason) in ta.caption.value
     assert ta.forward_button.disabled
     ta.speed.value = 200
     assert ta.play.interval == 200
@@ -307,40 +446,150 @@ def test_turn_animator_one_players_view(played: Game) -> None:
     assert ta.table.value.count("rl-face-up") == 2 and ta.figure.data[1].y[0] is not None
 
 
+def test_turn_animator_readable_hands_names_and_theme(played: Game) -> None:
+    ta = TurnAnimator(played, names=["You", "Bot"], player=0)
+    hand = played.initial().hand(0)
+    part = rl.best_partition(hand)
+    html = ta.table.value
+    you = html[: html.index('class="rl-piles"')]  # the viewer's seat comes first
+    shown = re.findall(r'data-card="(\w+)"', you)
+    assert shown == [hand[i].code for i in rl.engine.display.display_order(hand, part)]
+    assert "You" in you and "Bot" in html and "player 0" not in html
+    assert [o[0] for o in ta.viewpoint.options] == [
+        "all hands face up", "what you see", "what Bot sees"]
+    ta.order.value = "dealt"
+    you = ta.table.value[: ta.table.value.index('class="rl-piles"')]
+    assert re.findall(r'data-card="(\w+)"', you) == [c.code for c in hand]
+    ta.forward_button.click()
+    assert "You: " in ta.caption.value or "Bot: " in ta.caption.value
+    assert [t.name for t in ta.figure.data] == ["You", "Bot"]
+    ta.probe.theme = "dark"
+    assert ta.figure.layout.template.layout.font.color == "#f2f2f2"
+    assert ta.figure.layout.shapes[0].x0 == 1  # the marker survives the redraw
+    with pytest.raises(ValueError, match="names"):
+        TurnAnimator(played, names=["solo"])
+
+
 # --------------------------------------------------------------------------- PlayTable
 
 
-def test_play_table_buttons_follow_legal_moves() -> None:
+def visible(table: PlayTable) -> set[str]:
+    return {name for name, b in table.buttons.items() if b.layout.display != "none"}
+
+
+def primary(table: PlayTable) -> set[str]:
+    return {name for name, b in table.buttons.items()
+            if b.button_style == "primary" and not b.disabled and b.layout.display != "none"}
+
+
+@pytest.mark.parametrize(("variant", "controls"), [
+    ("gin", {"take_upcard", "pass_upcard", "draw_stock", "draw_discard", "discard", "knock",
+             "gin"}),
+    ("oklahoma", {"take_upcard", "pass_upcard", "draw_stock", "draw_discard", "discard",
+                  "knock", "gin"}),
+    ("basic", {"draw_stock", "draw_discard", "discard", "meld", "lay_off"}),
+    ("500", {"draw_stock", "draw_discard", "discard", "meld", "lay_off", "end_round"}),
+    ("indian", {"draw_stock", "draw_discard", "discard", "declare", "drop"}),
+])
+def test_play_table_shows_only_the_variants_controls(variant: str, controls: set[str]) -> None:
+    pt = PlayTable(variant, seed=2)
+    assert set(pt.buttons) == controls
+    assert {m.verb for m in pt.game.move_types()} == controls
+    shown = [w for w in pt._actions.children if isinstance(w, W.Button)]
+    assert {b.action for b in shown} == controls
+    assert ("knock" in pt.buttons) == (variant in ("gin", "oklahoma"))
+    assert (pt.discard_depth in pt._actions.children) == (variant == "500")
+    assert (pt.layoff_target in pt._actions.children) == (variant in ("basic", "500"))
+
+
+def test_play_table_legal_moves_stand_out() -> None:
     pt = PlayTable(game=stacked_knock_game(), human=1)
     assert pt.view.phase.value == "upcard"
-    assert enabled(pt) == {"take_upcard", "pass_upcard"}
+    assert visible(pt) == primary(pt) == enabled(pt) == {"take_upcard", "pass_upcard"}
+    assert pt.buttons["take_upcard"].description == "Take the A♦"
+    assert "Your turn:</b> take the A♦ (the upcard) or pass." in pt.turn_line.value
     pt.buttons["pass_upcard"].click()
     assert [e.player for e in pt.last_events] == [1, 0]  # the bot answered
-    assert enabled(pt) == {"draw_stock"}
+    assert visible(pt) == primary(pt) == {"draw_stock"}
+    assert "Your turn:</b> draw from the stock." in pt.turn_line.value
     pt.buttons["draw_stock"].click()
-    assert enabled(pt) == {"discard", "knock"} and rl.Card.parse("AS") in pt.view.hand
-    assert "rl-in-meld" in pt.hand_view.slots[0]._dom_classes
+    assert rl.Card.parse("AS") in pt.view.hand
+    assert visible(pt) == {"discard", "knock"} and primary(pt) == set()  # nothing selected
+    assert pt.buttons["discard"].description == "Discard: select a card"
+    assert "select a card and discard it, or knock (deadwood 10 or less)" in pt.turn_line.value
+    pt.hand_view.selected = (pt.view.hand.index(rl.Card.parse("AS")),)
+    assert primary(pt) == {"discard", "knock"}
+    assert pt.buttons["discard"].description == "Discard the A♠"
+    assert pt.buttons["knock"].description == "Knock, throwing the A♠"
+    pt.hand_view.selected = (pt.view.hand.index(rl.Card.parse("4H")),)
+    assert primary(pt) == {"discard"} and pt.buttons["knock"].disabled
+    assert "over the knock limit" in pt.buttons["knock"].tooltip  # the engine's reason
+    assert "4♥" in pt.buttons["knock"].tooltip
+
+
+def test_play_table_turn_lines_name_the_cards() -> None:
+    pt = PlayTable("indian", seed=3)
+    line = pt.turn_line.value
+    top = pt.view.discard_top
+    assert top is not None and f"draw from the stock or take the {top.glyph}" in line
+    assert "drop out of this deal" in line
+    pt.buttons["draw_stock"].click()
+    declarable = any(isinstance(m, rl.moves.Declare) for m in pt.view.legal_moves)
+    assert declarable == ("declare (your hand" in pt.turn_line.value)
+    assert "declare" in visible(pt)  # a wrong declaration is legal too (see below)
+    assert "select a card and discard it" in pt.turn_line.value
+    game = rl.new_game("basic", hands=["7S 7H 7D 2C 9D 10D KS 4H 5H 6S",
+                                       "AS 2S 3S 4S 5S 6H 8H 9H JC QC"], discard="KD", seed=1)
+    basic = PlayTable(game=game, human=1)
+    basic.buttons["draw_stock"].click()
+    assert "meld or lay off if you can, then select a card and discard it" in (
+        basic.turn_line.value)
+    assert visible(basic) == {"meld", "discard"} and primary(basic) == set()
+    basic.hand_view.selected = tuple(basic.view.hand.index(rl.Card.parse(c))
+                                     for c in ("AS", "2S", "3S"))
+    assert primary(basic) == {"meld"} and basic.buttons["meld"].description == "Meld A♠ 2♠ 3♠"
+    basic.buttons["meld"].click()
+    assert len(basic.view.table) == 1 and "meld 1 · You" in basic.piles.value
+
+
+def test_play_table_offers_a_wrong_declaration_plainly() -> None:
+    """Indian Rummy: the engine lists only valid declarations, yet plays a wrong one with
+    its penalty; the button is there, plain (not primary), and says why it is wrong."""
+    pt = PlayTable("indian", seed=3)
+    pt.buttons["draw_stock"].click()
+    assert not any(isinstance(m, rl.moves.Declare) for m in pt.view.legal_moves)
+    assert "declare" in visible(pt) and pt.buttons["declare"].disabled  # nothing selected
+    pt.hand_view.selected = (0,)
+    b = pt.buttons["declare"]
+    assert not b.disabled and b.button_style == "" and "declare" not in primary(pt)
+    assert b.description.startswith("Declare anyway, finishing with the ")
+    assert b.tooltip.startswith("Not a valid declaration (") and "wrong declaration" in b.tooltip
+    b.click()
+    declared = pt.game.history[-1] if pt.game.is_over else next(
+        e for e in pt.game.history if isinstance(e.move, rl.moves.Declare))
+    assert isinstance(declared.move, rl.moves.Declare) and pt.status.value == ""
 
 
 def test_play_table_shows_engine_messages() -> None:
     pt = PlayTable(game=stacked_knock_game(), human=1)
     pt.buttons["pass_upcard"].click()
     pt.buttons["draw_stock"].click()
-    pt.buttons["discard"].click()
+    pt.buttons["discard"].click()  # disabled, clicked from code: a note on what to select
     assert "Select exactly one card" in pt.status.value
     before = pt.game.copy()
     pt.hand_view.selected = (0,)  # 4H: knocking with it leaves too much deadwood
     pt.buttons["knock"].click()
     with pytest.raises(rl.IllegalMove) as err:
         before.play("knock 4H")
-    assert str(err.value) in pt.status.value.replace("&#x27;", "'")
+    assert glyph_text(str(err.value)) in pt.status.value.replace("&#x27;", "'")
     assert pt.game == before  # the refused move changed nothing
-    pt.buttons["draw_stock"].click()  # disabled, but clicked from code: the engine refuses
+    pt.buttons["draw_stock"].click()  # hidden, but clicked from code: the engine refuses
     assert "rl-error" in pt.status._dom_classes and pt.game == before
 
 
-def test_play_table_knock_ends_with_scores_and_revealed_hand() -> None:
+def test_play_table_result_on_top_with_lay_offs_on_their_meld() -> None:
     pt = PlayTable(game=stacked_knock_game(), human=1)
+    assert pt.names == ["Bot", "You"]
     pt.buttons["pass_upcard"].click()
     pt.buttons["draw_stock"].click()
     ace = pt.view.hand.index(rl.Card.parse("AS"))
@@ -348,20 +597,41 @@ def test_play_table_knock_ends_with_scores_and_revealed_hand() -> None:
     pt.buttons["knock"].click()
     res = pt.game.result
     assert res is not None and res.kind == "knock" and res.winner == 1
-    assert enabled(pt) == set()
+    assert enabled(pt) == set() and visible(pt) == set()
+    kids = list(pt.children)
+    assert kids.index(pt.result_view) < kids.index(pt.turn_line) < kids.index(pt.hand_view)
+    assert pt.result_view.layout.display is None
     html = pt.result_view.value
-    assert "You won" in html and res.reason in html and f"player 1 (you): {res.scores[1]}" in html
+    assert "You won!" in html and "(knock)" in html and f"You: {res.scores[1]}" in html
+    assert "You knocked with 5 deadwood against 68 after laying off 3♥ 7♥" in html
+    assert html.index('data-seat="1"') < html.index('data-seat="0"')  # the winner first
+    winner = html[html.index('data-seat="1"'):html.index('data-seat="0"')]
+    assert 'class="rl-meld ' in winner and 'class="rl-laid-off"' in winner
+    assert 'data-cards="3H 7H"' in winner and "laid off by Bot" in winner
     bot_hand = pt.game.hand(0)
     assert all(f'data-card="{c.code}"' in html for c in bot_hand)
+    assert "The hand is over" in pt.turn_line.value and pt.opponents.value == ""
 
 
-def test_play_table_hint_and_full_hand() -> None:
+def test_play_table_names_and_log() -> None:
+    pt = PlayTable("gin", seed=5)
+    if "pass_upcard" in visible(pt):
+        pt.buttons["pass_upcard"].click()
+    log = pt.log_view.value
+    assert "You: " in log or "Bot: " in log
+    assert "player 0" not in log and "player 1" not in log
+    assert "Bot" in pt.opponents.value and "10 cards" in pt.opponents.value
+    three = PlayTable("basic", players=3, seed=1)
+    assert three.names == ["You", "Bot 1", "Bot 2"]
+
+
+def test_play_table_hint_marks_the_card_in_the_hand() -> None:
     pt = PlayTable("gin", seed=11)
     pt.hint_toggle.value = True
     for _ in range(60):
         if pt.game.is_over:
             break
-        moves = enabled(pt)
+        moves = visible(pt)
         if "take_upcard" in moves:
             pt.buttons["pass_upcard"].click()
         elif "draw_stock" in moves:
@@ -374,14 +644,81 @@ def test_play_table_hint_and_full_hand() -> None:
             rows = draw_odds_table(view.hand, "gin", seen=seen)
             legal = [r for r in rows if rl.moves.Discard(r.discard) in view.legal_moves]
             assert hint == legal[0]
-            assert hint.discard.glyph in pt.hint_view.value
-            pt.hand_view.selected = (view.hand.index(hint.discard),)
-            pt.buttons["knock" if "knock" in moves else "discard"].click()
+            where = view.hand.index(hint.discard)
+            assert pt.hand_view.marked == (where,)
+            assert "rl-hinted" in pt.hand_view.slots[where]._dom_classes
+            assert f"Throw the <b>{hint.discard.glyph}</b> (marked in your hand)" in (
+                pt.hint_view.value)
+            pt.hand_view.selected = (where,)
+            pt.buttons["knock" if "knock" in primary(pt) else "discard"].click()
             assert pt.status.value == ""
-    assert pt.game.is_over and pt.result_view.value
+    assert pt.game.is_over and pt.result_view.value and pt.hand_view.marked == ()
     assert all(e.drawn is None for e in pt.last_events if e.player != pt.human)
     pt.new_button.click()
     assert not pt.game.is_over and pt.game.seed == 12 and pt.result_view.value == ""
+    assert pt.result_view.layout.display == "none"
+
+
+class FakeCoach:
+    """What the play table needs from ``rummy_lab.coach`` (the real one slots in)."""
+
+    def __init__(self) -> None:
+        self.reviewed: list[int] = []
+
+    def evaluate(self, view: object) -> list[object]:
+        from types import SimpleNamespace
+
+        moves = list(view.legal_moves)  # type: ignore[attr-defined]
+        return [SimpleNamespace(move=m, value=-i, reasons=(f"reason {i} for {m}",))
+                for i, m in enumerate(moves)]
+
+    def explain(self, view: object, move: object) -> str:
+        return f"because of {move}"
+
+    def review(self, game: Game, player: int) -> object:
+        from types import SimpleNamespace
+
+        self.reviewed.append(player)
+        return SimpleNamespace(_repr_html_=lambda: "<table class='fake-review'></table>")
+
+
+def test_play_table_uses_the_coach_when_there_is_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rummy_lab.widgets import _coach
+
+    fake = FakeCoach()
+    monkeypatch.setattr(_coach, "coach", lambda: fake)
+    pt = PlayTable(game=stacked_knock_game(), human=1)
+    pt.buttons["pass_upcard"].click()
+    bot_move = next(e for e in pt.game.history if e.player == 0)
+    assert pt.reasons[bot_move.index] == f"because of {bot_move.move}"
+    assert f"Bot: {bot_move.move} — because of" in pt.log_view.value
+    pt.buttons["draw_stock"].click()
+    pt.hint_toggle.value = True
+    assert pt.advice is not None and len(pt.advice) == 3
+    best, _ = pt.advice[0]
+    assert f"{str(best)[:1].upper()}{str(best)[1:]}" in pt.hint_view.value
+    assert "reason 0" in pt.hint_view.value and "the coach" in pt.hint_view.value
+    card = getattr(best, "card", None)
+    assert pt.hand_view.marked == ((pt.view.hand.index(card),) if card else ())
+    assert pt.review_button.layout.display == "none"  # only once the hand is over
+    pt.hand_view.selected = (pt.view.hand.index(rl.Card.parse("AS")),)
+    pt.buttons["knock"].click()
+    assert pt.review_button.layout.display is None
+    pt.review_button.click()
+    assert fake.reviewed == [1] and "fake-review" in pt.review_view.value
+
+
+def test_play_table_without_a_coach_hides_the_review(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rummy_lab.widgets import _coach
+
+    monkeypatch.setattr(_coach, "coach", lambda: None)
+    pt = PlayTable(game=stacked_knock_game(), human=1)
+    pt.buttons["pass_upcard"].click()
+    assert pt.reasons == {} and " — " not in pt.log_view.value
+    pt.buttons["draw_stock"].click()
+    pt.hand_view.selected = (pt.view.hand.index(rl.Card.parse("AS")),)
+    pt.buttons["knock"].click()
+    assert pt.review_button.layout.display == "none"
 
 
 def play_with_buttons(table: PlayTable, rng: random.Random, limit: int = 600) -> int:
@@ -393,7 +730,7 @@ def play_with_buttons(table: PlayTable, rng: random.Random, limit: int = 600) ->
             return turn
         move = rng.choice(list(table.view.legal_moves))
         name = next(n for n, (_, kind, _) in _ACTIONS.items() if type(move) is kind)
-        assert not table.buttons[name].disabled, (name, move)
+        assert table.buttons[name].layout.display != "none", (name, move)
         cards = list(getattr(move, "cards", ()))
         if getattr(move, "card", None) is not None:
             cards = [move.card]
@@ -405,7 +742,9 @@ def play_with_buttons(table: PlayTable, rng: random.Random, limit: int = 600) ->
         for c in cards:
             used.add(next(i for i, h in enumerate(hand) if h == c and i not in used))
         table.hand_view.selected = tuple(sorted(used))
-        table.buttons[name].click()
+        button = table.buttons[name]
+        assert not button.disabled and button.button_style == "primary", (name, move)
+        button.click()
         assert table.status.value == "", (move, table.status.value)
     return limit
 
@@ -416,7 +755,8 @@ def test_play_table_plays_every_variant(variant: str, players: int) -> None:
     pt = PlayTable(variant, seed=7, players=players, bot=rl.bots.RandomBot())
     play_with_buttons(pt, random.Random(2))
     assert pt.game.is_over and pt.game.result is not None
-    assert pt.game.result.reason in pt.result_view.value.replace("&#x27;", "'")
+    reason = rl.viz.name_players(glyph_text(pt.game.result.reason), pt.names)
+    assert reason in pt.result_view.value.replace("&#x27;", "'")
     assert enabled(pt) == set()
 
 
@@ -430,7 +770,8 @@ def test_play_table_deep_discard_choices() -> None:
         play_with_buttons(pt, rng, limit=1)
     assert len(depths) > 1  # seed 1 offers one within a few turns
     assert [v for _, v in pt.discard_depth.options] == sorted(depths)
-    assert not pt.discard_depth.disabled
+    assert not pt.discard_depth.disabled and pt.discard_depth.layout.display is None
+    assert pt.buttons["draw_discard"].description == "Take from the discard pile"
     deep = max(depths)
     label = {v: k for k, v in pt.discard_depth.options}[deep]
     assert pt.view.discard_pile[-deep].glyph in label and "cards above" in label
@@ -475,3 +816,60 @@ def test_hint_row_is_the_full_tables_first_legal_row() -> None:
         assert hint == min(top, key=lambda r: (-r.out_count,
                                                -view.rules.card_value(r.discard, wild),
                                                -r.discard.index))
+
+
+def test_hand_view_one_card_over_says_what_the_deadwood_means() -> None:
+    pt = PlayTable(game=stacked_knock_game(), human=1)
+    pt.buttons["pass_upcard"].click()
+    pt.buttons["draw_stock"].click()  # eleven cards: the partition keeps the best ten
+    hv = pt.hand_view
+    assert len(hv.cards) == 11 and hv._spare() == 1
+    assert "Deadwood once you throw the best card: <b>1</b> point (1 card)" in hv.points.value
+    assert hv._captions[len(hv._row.children) - 1].value == "deadwood 1 + 1 to throw"
+
+
+def test_play_table_new_hand_keeps_the_rules_of_a_given_game() -> None:
+    game = rl.new_game("oklahoma", seed=4, rules={"gin_bonus": 20})
+    pt = PlayTable(game=game)
+    pt.new_button.click()
+    assert pt.game.rules == game.rules and pt.game is not game
+
+
+def test_meld_explorer_keeps_the_hand_inside_the_decks_cards() -> None:
+    """Issue 13: the solver refuses cards outside the deck, so the explorer never asks."""
+    ex = MeldExplorer("7S 7S 8S JK", "indian", wild_rank=9)
+    assert ex.comparison["gin"] is None and ex.comparison["indian"] is not None
+    assert "not its deck" in ex.compare_view.value
+    ex.preset.value = "gin"
+    assert ex.cards == rl.parse_cards("7S 8S") and ex.text.value == "7S 8S"
+    assert "not in the gin deck, taken out of the hand: 7♠ JK" in ex.status.value  # glyphs
+    ex.text.value = "KS KS"
+    assert "cards outside the gin deck" in ex.status.value
+    assert ex.cards == rl.parse_cards("7S 8S")
+    ex.decks.value = 2
+    ex.picker_buttons[rl.Card.parse("8S")].click()  # Gin has one deck whatever the menu
+    assert ex.cards == rl.parse_cards("7S")
+
+
+def test_play_table_keeps_a_bots_reason_back_while_it_names_hidden_cards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A reason is worked out from the bot's own view; one naming cards you cannot see
+    (the bot's K♦ K♣) waits for the end of the hand, so the log never leaks a hand."""
+    from rummy_lab.widgets import _coach
+
+    class Telling(FakeCoach):
+        def explain(self, view: object, move: object) -> str:
+            return "keeps K♦ K♣ together"
+
+    monkeypatch.setattr(_coach, "coach", lambda: Telling())
+    pt = PlayTable(game=stacked_knock_game(), human=1)
+    pt.buttons["pass_upcard"].click()
+    assert "K♦ K♣" not in pt.log_view.value
+    assert "(the reason shows when the hand is over)" in pt.log_view.value
+    pt.buttons["draw_stock"].click()
+    pt.hand_view.selected = (pt.view.hand.index(rl.Card.parse("AS")),)
+    pt.buttons["knock"].click()
+    assert pt.game.is_over
+    bot_moves = [e for e in pt.game.history[-8:] if e.player == 0]
+    assert bot_moves and "keeps K♦ K♣ together" in pt.log_view.value

@@ -38,7 +38,7 @@ from ..engine.variants.indian import has_pure_sequence
 __all__ = ["GreedyIndianBot", "hand_key", "loose_points", "pure_draws"]
 
 
-def loose_points(cards: Sequence[Card], rules: Rules, wild_rank: int) -> int:
+def loose_points(cards: Sequence[Card], rules: Rules, wild_rank: int | None) -> int:
     """Points of the natural cards with no same-suit card within two ranks (ace low or
     high): the cards that help no pure sequence. Jokers and wild cards are worth 0.
 
@@ -89,7 +89,7 @@ def _bits(rank: int) -> int:
     return (1 << rank) | (1 << 14) if rank == 1 else 1 << rank
 
 
-def hand_key(cards: Sequence[Card], rules: Rules, wild_rank: int) -> tuple[int, int]:
+def hand_key(cards: Sequence[Card], rules: Rules, wild_rank: int | None) -> tuple[int, int]:
     """How good a 13-card hand is for a greedy player (lower is better).
 
     ``(0, count)`` with a pure sequence (the count on the best arrangement, uncapped);
@@ -148,7 +148,7 @@ class GreedyIndianBot:
         if not legal:
             raise ValueError(f"player {view.player} has no legal move now")
         rules = view.rules
-        wild = wild_rank_of(view.wild_card) if view.wild_card is not None else 1
+        wild = wild_rank_of(view.wild_card) if view.wild_card is not None else None
         if view.phase is Phase.DRAW:
             if DROP in legal and self.drop and self.should_drop(view, wild):
                 return DROP
@@ -167,7 +167,7 @@ class GreedyIndianBot:
         return move if move in legal else legal[0]
 
     # ------------------------------------------------------------------ decisions
-    def should_drop(self, view: PlayerView, wild: int) -> bool:
+    def should_drop(self, view: PlayerView, wild: int | None) -> bool:
         """First turn only: no pure sequence and few in reach, no joker, count capped."""
         me = view.player
         if any(e.player == me and isinstance(e.move, DrawStock | DrawDiscard)
@@ -181,7 +181,7 @@ class GreedyIndianBot:
             return False
         return deadwood(list(hand), rules, wild_rank=wild) >= rules.max_points
 
-    def _improves(self, view: PlayerView, card: Card, wild: int) -> bool:
+    def _improves(self, view: PlayerView, card: Card, wild: int | None) -> bool:
         rules = view.rules
         hand = list(view.hand)
         now = hand_key(hand, rules, wild)
@@ -202,7 +202,7 @@ class GreedyIndianBot:
         # the card must be melded, not just a lower card swapped into the count
         return card not in best_partition(best[2], rules, wild_rank=wild).deadwood
 
-    def pick_discard(self, view: PlayerView, rules: Rules, wild: int) -> Card:
+    def pick_discard(self, view: PlayerView, rules: Rules, wild: int | None) -> Card:
         """The card to discard (never one just taken from the open pile)."""
         hand = list(view.hand)
         pickup = view.pickup

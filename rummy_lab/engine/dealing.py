@@ -23,7 +23,7 @@ from typing import Any
 
 from .cards import Card, CardsLike, Hand, clean_cards
 from .rules import Rules, RulesLike, get_rules
-from .state import Deal, GameState, Phase
+from .state import Deal, GameState
 from .variants import VariantEngine
 
 __all__ = ["resolve_rules", "stacked_deal", "start_state"]
@@ -58,19 +58,7 @@ def start_state(
     rules: Rules, engine: VariantEngine, players: int, deal: Deal, seed: int | None
 ) -> GameState:
     """The state of a hand just dealt: cards in place, the variant's first phase and player."""
-    state = GameState(
-        rules=rules,
-        players=players,
-        deal=deal,
-        seed=seed,
-        hands=[list(h) for h in deal.hands],
-        stock=list(reversed(deal.stock)),
-        discard=list(deal.discard),
-        phase=Phase.DRAW,
-        current=(deal.dealer + 1) % players,
-        wild_card=deal.wild_card,
-        known=[[] for _ in range(players)],
-    )
+    state = GameState.dealt(rules, players, deal, seed)
     engine.start(state)
     return state
 

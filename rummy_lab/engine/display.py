@@ -1,17 +1,22 @@
 """Rich display of cards, hands and partitions as inline SVG and HTML.
 
 Why: a learner reads a hand faster as playing cards than as ``7S 8S 9S``, and a
-partition faster when each meld is outlined in its own colour and the deadwood is
-dimmed. Everything here is plain strings built with the standard library, so the
-engine stays importable without IPython; Jupyter calls these functions through the
-``_repr_svg_`` / ``_repr_html_`` methods of :class:`Card`, :class:`Hand`, ``Meld`` and
-``Partition``.
+partition faster when the melds sit together, each outlined in its own colour, and the
+deadwood follows, sorted by suit and rank, at full contrast with a quiet marker (a grey
+bar at the foot of the card). Everything here is plain strings built with the standard
+library, so the engine stays importable without IPython; Jupyter calls these functions
+through the ``_repr_svg_`` / ``_repr_html_`` methods of :class:`Card`, :class:`Hand`,
+``Meld`` and ``Partition``.
 
 Each card is a self-contained ``<svg>`` (no images, no fonts needed for the suit
 shapes, which are drawn as paths) carrying CSS classes and data attributes that
 browser tests and widgets can select on: ``svg.rl-card[data-card="7S"]``; melds are
 ``.rl-meld`` groups and the deadwood is ``.rl-deadwood``. All output is well-formed
 XML.
+
+Card faces are white with dark ink, as real cards are; everything around them (captions,
+borders, points) takes its colours from JupyterLab's CSS variables (:data:`THEME`), with
+fallbacks for pages without them, so light, dark and high-contrast themes all read well.
 
 >>> from .cards import parse_cards
 >>> svg = card_svg(parse_cards("7S")[0])
@@ -30,6 +35,7 @@ ValueError: unknown palette 'sepia'; valid palettes: classic, four-color, colorb
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
@@ -43,20 +49,29 @@ if TYPE_CHECKING:
     from .solver import Partition
 
 __all__ = [
+    "HAND_ORDERS",
     "MELD_COLORS",
     "PALETTES",
     "SIZES",
+    "THEME",
     "CardKey",
     "DisplayOptions",
     "Palette",
     "card_back_svg",
     "card_svg",
     "cards_html",
+    "count_words",
+    "deadwood_sort_key",
+    "display_order",
     "get_display",
+    "glyph_text",
+    "grouped_hand_html",
     "hand_html",
     "html_table",
     "install_rich_display",
+    "meld_caption",
     "meld_html",
+    "meld_positions",
     "partition_html",
     "reset_display",
     "set_display",
@@ -133,6 +148,28 @@ MELD_COLORS: tuple[str, ...] = (
     _OI_BLUE, _OI_ORANGE, _OI_GREEN, _OI_PURPLE, _OI_VERMILLION, _OI_SKY, _OI_BLACK, _OI_YELLOW,
 )
 """Outline colours for melds, in order: Okabe-Ito, safe for colour-blind readers."""
+
+THEME: dict[str, str] = {
+    "ink": "var(--jp-content-font-color1, rgba(0, 0, 0, 0.87))",
+    "muted": "var(--jp-content-font-color2, rgba(0, 0, 0, 0.6))",
+    "page": "var(--jp-layout-color0, #ffffff)",
+    "surface": "var(--jp-layout-color1, #ffffff)",
+    "panel": "var(--jp-layout-color2, #eeeeee)",
+    "border": "var(--jp-border-color1, #bdbdbd)",
+    "brand": "var(--jp-brand-color1, #1976d2)",
+    "warn": "var(--jp-warn-color1, #f57c00)",
+    "error": "var(--jp-error-color1, #d32f2f)",
+    "success": "var(--jp-success-color1, #388e3c)",
+}
+"""Colours around the cards, as JupyterLab CSS variables with fallbacks for other pages.
+
+``ink`` is body text and ``muted`` secondary text (both readable on ``page`` and
+``surface``; on a ``panel`` background use ``ink``); ``border`` draws frames; ``brand``
+marks what to do next; ``warn``, ``error`` and ``success`` are for borders and markers.
+Card faces keep their own white face and dark ink (:class:`Palette`).
+"""
+
+_DEADWOOD_MARK = "#8c8c8c"  # the grey bar at the foot of a deadwood card (on its white face)
 
 SIZES: dict[str, int] = {"small": 40, "medium": 60, "large": 84}
 """Named card widths in pixels (a card is 1.4 times as tall as it is wide)."""
@@ -302,12 +339,17 @@ def _svg_open(classes: list[str], attrs: dict[str, str], width: int, style: str)
     )
 
 
-def _outline(color: str | None, selected: bool) -> str:
+def _outline(color: str | None, selected: bool, deadwood: bool) -> str:
     parts = []
+    if deadwood:
+        parts.append(
+            f'<rect class="rl-deadwood-mark" x="32" y="127" width="36" height="6" rx="3" '
+            f'fill="{_DEADWOOD_MARK}"/>'
+        )
     if color is not None:
         parts.append(
-            f'<rect class="rl-outline" x="3.5" y="3.5" width="93" height="133" rx="8" '
-            f'fill="none" stroke="{escape(color)}" stroke-width="5"/>'
+            f'<rect class="rl-outline" x="3" y="3" width="94" height="134" rx="8" '
+            f'fill="none" stroke="{escape(color)}" stroke-width="4"/>'
         )
     if selected:
         parts.append(
@@ -323,7 +365,7 @@ def card_svg(
     palette: str | Palette | None = None,
     size: int | str | None = None,
     highlight: str | None = None,
-    dim: bool = False,
+    deadwood: bool = False,
     selected: bool = False,
     wild_rank: int | None = None,
     index: int | None = None,
@@ -332,7 +374,8 @@ def card_svg(
 
     A rounded white card with the rank and a suit pip in two opposite corners and a big
     pip in the centre (a framed pip for J, Q, K); a printed joker is a ``JK`` card with
-    a star. Suit shapes are paths, so the card reads the same in every browser.
+    a star. Suit shapes are paths, so the card reads the same in every browser. The
+    corner labels keep clear of the meld outline, so ``10`` and ``JK`` are never cut.
 
     >>> from .cards import Card
     >>> s = card_svg(Card.parse("10H"), palette="four-color", highlight="#0072B2")
@@ -349,7 +392,8 @@ def card_svg(
     :param palette: palette name or :class:`Palette`; None uses :func:`get_display`.
     :param size: card width in pixels or a size name; None uses :func:`get_display`.
     :param highlight: outline colour (a meld colour), or None.
-    :param dim: draw the card faded (deadwood).
+    :param deadwood: mark the card as deadwood: a quiet grey bar at its foot; the card
+        stays at full contrast.
     :param selected: mark the card as selected (dashed dark edge).
     :param wild_rank: Indian Rummy's wild rank: those cards get a star badge.
     :param index: position in a hand, written as ``data-index``.
@@ -365,8 +409,8 @@ def card_svg(
         classes.append("rl-wild")
     if highlight is not None:
         classes.append("rl-highlight")
-    if dim:
-        classes.append("rl-dim")
+    if deadwood:
+        classes.append("rl-deadwood-card")
     if selected:
         classes.append("rl-selected")
     attrs = {"data-card": card.code, "data-rank": str(card.rank)}
@@ -382,8 +426,10 @@ def card_svg(
         label = f"{_RANK_NAMES[card.rank]} of {_SUIT_NAMES[card.suit]}"
     if is_wild:
         label += " (wild)"
+    if deadwood:
+        label += ", deadwood"
     attrs["aria-label"] = label
-    style = "opacity:0.42" if dim else ""
+    style = ""
     color = pal.suit_color(card.suit)
     out = [_svg_open(classes, attrs, width, style), f"<title>{escape(card.glyph)}</title>"]
     out.append(
@@ -391,13 +437,13 @@ def card_svg(
         f'fill="{pal.face}" stroke="{pal.border}" stroke-width="2"/>'
     )
     rank_text = "JK" if card.suit is None else card.glyph[:-1]
-    squeeze = ' textLength="25" lengthAdjust="spacingAndGlyphs"' if len(rank_text) > 1 else ""
+    squeeze = ' textLength="21" lengthAdjust="spacingAndGlyphs"' if len(rank_text) > 1 else ""
     corner_text = (
-        f'<text x="14.5" y="31" font-size="28" font-weight="700" text-anchor="middle" '
+        f'<text x="17" y="31" font-size="28" font-weight="700" text-anchor="middle" '
         f'font-family="{_FONT}"{squeeze}>{rank_text}</text>'
     )
     if card.suit is None:
-        corner_mark = f'<polygon points="{_star_points(14.5, 45, 9, 3.8)}"/>'
+        corner_mark = f'<polygon points="{_star_points(17, 45, 9, 3.8)}"/>'
         centre = (
             f'<g class="rl-star" fill="{color}">'
             f'<polygon points="{_star_points(50, 72, 30, 12.5)}"/></g>'
@@ -405,7 +451,7 @@ def card_svg(
             f'fill="{color}" font-family="{_FONT}" letter-spacing="0.5">JOKER</text>'
         )
     else:
-        corner_mark = _pip(card.suit, 6.5, 36, 16, color, "rl-pip rl-corner-pip")
+        corner_mark = _pip(card.suit, 9, 36, 16, color, "rl-pip rl-corner-pip")
         big = 56 if card.rank == 1 else 46
         centre = _pip(card.suit, 50 - big / 2, 70 - big / 2, big, color, "rl-pip rl-center-pip")
         if card.rank >= 11:
@@ -422,7 +468,7 @@ def card_svg(
             f'<g class="rl-wild-badge"><circle cx="80" cy="20" r="13" fill="{pal.joker}"/>'
             f'<polygon points="{_star_points(80, 20.5, 10, 4.2)}" fill="#ffffff"/></g>'
         )
-    out.append(_outline(highlight, selected))
+    out.append(_outline(highlight, selected, deadwood))
     out.append("</svg>")
     return "".join(out)
 
@@ -533,7 +579,7 @@ def cards_html(
     cards: CardsLike,
     *,
     highlight: Mapping[CardKey, str] | Iterable[CardKey] | str | Card | None = None,
-    dim: Iterable[CardKey] | str | Card | None = None,
+    deadwood: Iterable[CardKey] | str | Card | None = None,
     selected: Iterable[CardKey] | str | Card | None = None,
     labels: Sequence[str | None] | Mapping[CardKey, str] | None = None,
     palette: str | Palette | None = None,
@@ -541,26 +587,27 @@ def cards_html(
     wild_rank: int | None = None,
     overlap: bool = False,
 ) -> str:
-    """Cards side by side, with optional outlines, dimming, selection and captions.
+    """Cards side by side, with optional outlines, deadwood marks, selection and captions.
 
     Why: the building block of every view; widgets outline melds with ``highlight``,
-    fade deadwood with ``dim`` and raise the cards a learner picked with ``selected``.
-    Cards are picked by position (int, for duplicates in two-deck games), by card or
-    by token; a string is read as cards (``dim="KD QH"``).
+    mark deadwood with ``deadwood`` (a quiet grey bar; the card keeps full contrast) and
+    raise the cards a learner picked with ``selected``. Cards are picked by position
+    (int, for duplicates in two-deck games), by card or by token; a string is read as
+    cards (``deadwood="KD QH"``).
 
     >>> html = cards_html("7S 8S 9S KD", highlight={0: "#E69F00", "8S": "#E69F00"},
-    ...                   dim="KD", labels=["", "", "", "10"])
-    >>> html.count('class="rl-card'), html.count("rl-highlight"), html.count("rl-dim")
+    ...                   deadwood="KD", labels=["", "", "", "10"])
+    >>> html.count('class="rl-card'), html.count("rl-highlight"), html.count("rl-deadwood-mark")
     (4, 2, 1)
-    >>> cards_html("7S", dim="8S")
+    >>> cards_html("7S", deadwood="8S")
     Traceback (most recent call last):
     ...
-    ValueError: dim: 8S is not among the cards shown
+    ValueError: deadwood: 8S is not among the cards shown
 
     :param cards: the cards (string, cards or tokens).
     :param highlight: cards to outline: a mapping to colours, or a collection (first
         meld colour).
-    :param dim: cards to fade. :param selected: cards to raise and mark.
+    :param deadwood: cards to mark as deadwood. :param selected: cards to raise and mark.
     :param labels: a caption under each card (sequence, ``None`` to skip) or a mapping.
     :param palette: palette override. :param size: card width override.
     :param wild_rank: mark cards of this rank as wild (Indian Rummy).
@@ -571,36 +618,64 @@ def cards_html(
     hand = clean_cards(cards)
     pal, width = _resolve(palette, size)
     colors = _color_map(highlight, hand)
-    dimmed = set(_positions(dim, hand, "dim"))
+    marked = set(_positions(deadwood, hand, "deadwood"))
     chosen = set(_positions(selected, hand, "selected"))
     captions = _label_map(labels, hand)
-    gap = -round(width * 0.45) if overlap else max(2, round(width * 0.06))
-    lift = round(width * 0.18)
     if not hand:
         return (
             '<div class="rl-hand rl-empty" data-count="0" style="display:inline-block;'
-            f'font-family:{escape(_FONT)};color:#777;font-style:italic">no cards</div>'
+            f'font-family:{escape(_FONT)};color:{THEME["muted"]};font-style:italic">'
+            "no cards</div>"
         )
-    out = [
-        f'<div class="rl-hand" data-count="{len(hand)}" data-palette="{pal.name}" '
-        f'style="display:inline-flex;flex-wrap:wrap;align-items:flex-end;'
-        f'padding-top:{lift}px;line-height:1">'
+    items = [
+        _Slot(i, card, colors.get(i), i in marked, i in chosen, captions.get(i))
+        for i, card in enumerate(hand)
     ]
-    for i, card in enumerate(hand):
-        margin = f"margin-left:{gap}px;" if i else ""
-        shift = f"transform:translateY(-{lift}px);" if i in chosen else ""
+    return _row_html(items, pal, width, wild_rank, overlap=overlap)
+
+
+@dataclass(frozen=True)
+class _Slot:
+    """One card of a row: its position in the hand and how it is drawn."""
+
+    index: int | None
+    card: Card
+    color: str | None = None
+    deadwood: bool = False
+    selected: bool = False
+    caption: str | None = None
+
+
+def _row_html(
+    items: Sequence[_Slot], pal: Palette, width: int, wild_rank: int | None,
+    *, overlap: bool = False,
+) -> str:
+    gap = -round(width * 0.45) if overlap else max(2, round(width * 0.06))
+    lift = round(width * 0.18)
+    raise_room = lift if any(s.selected for s in items) else 0
+    out = [
+        f'<div class="rl-hand" data-count="{len(items)}" data-palette="{pal.name}" '
+        f'style="display:inline-flex;flex-wrap:wrap;align-items:flex-end;'
+        f'padding-top:{raise_room}px;line-height:1">'
+    ]
+    for k, slot in enumerate(items):
+        margin = f"margin-left:{gap}px;" if k else ""
+        shift = f"transform:translateY(-{lift}px);" if slot.selected else ""
+        where = "" if slot.index is None else f' data-index="{slot.index}"'
         out.append(
-            f'<div class="rl-slot" data-index="{i}" style="{margin}{shift}'
+            f'<div class="rl-slot"{where} style="{margin}{shift}'
             'display:flex;flex-direction:column;align-items:center">'
         )
         out.append(
-            card_svg(card, palette=pal, size=width, highlight=colors.get(i), dim=i in dimmed,
-                     selected=i in chosen, wild_rank=wild_rank, index=i)
+            card_svg(slot.card, palette=pal, size=width, highlight=slot.color,
+                     deadwood=slot.deadwood, selected=slot.selected, wild_rank=wild_rank,
+                     index=slot.index)
         )
-        if i in captions:
+        if slot.caption is not None:
             out.append(
-                f'<div class="rl-label" style="font:{max(9, round(width * 0.2))}px '
-                f'{escape(_FONT)};color:#333;margin-top:2px">{escape(captions[i])}</div>'
+                f'<div class="rl-label" style="font:{max(11, round(width * 0.2))}px '
+                f'{escape(_FONT)};color:{THEME["ink"]};margin-top:2px">'
+                f"{escape(slot.caption)}</div>"
             )
         out.append("</div>")
     out.append("</div>")
@@ -612,7 +687,7 @@ def hand_html(
     *,
     title: str | None = None,
     highlight: Mapping[CardKey, str] | Iterable[CardKey] | str | Card | None = None,
-    dim: Iterable[CardKey] | str | Card | None = None,
+    deadwood: Iterable[CardKey] | str | Card | None = None,
     selected: Iterable[CardKey] | str | Card | None = None,
     labels: Sequence[str | None] | Mapping[CardKey, str] | None = None,
     palette: str | Palette | None = None,
@@ -631,14 +706,276 @@ def hand_html(
     head = ""
     if title is not None:
         head = (
-            f'<div class="rl-title" style="font:600 14px {escape(_FONT)};margin:2px 0">'
-            f"{escape(title)}</div>"
+            f'<div class="rl-title" style="font:600 14px {escape(_FONT)};margin:2px 0;'
+            f'color:{THEME["ink"]}">{escape(title)}</div>'
         )
     body = cards_html(
-        cards, highlight=highlight, dim=dim, selected=selected, labels=labels,
+        cards, highlight=highlight, deadwood=deadwood, selected=selected, labels=labels,
         palette=palette, size=size, wild_rank=wild_rank, overlap=overlap,
     )
     return f'<div class="rl-hand-view">{head}{body}</div>'
+
+
+# --------------------------------------------------------------------------- order
+
+HAND_ORDERS: tuple[str, ...] = ("melds", "dealt")
+"""How a hand is laid out: ``"melds"`` (each meld together, in meld order, then the
+deadwood sorted by suit and rank) or ``"dealt"`` (the order the cards are held in)."""
+
+_SUIT_SORT = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}
+
+
+def deadwood_sort_key(card: Card) -> tuple[int, int, int]:
+    """Sort key for loose cards: by suit (♠ ♥ ♣ ♦, colours alternating), then rank, jokers last.
+
+    >>> [c.glyph for c in sorted(clean_cards("KD 2H JK 9S 3H 4C"), key=deadwood_sort_key)]
+    ['9♠', '2♥', '3♥', '4♣', 'K♦', 'JK']
+    """
+    if card.suit is None:
+        return (1, 0, 0)
+    return (0, _SUIT_SORT[card.suit], card.rank)
+
+
+def _meld_slots(hand: Sequence[Card], partition: Partition) -> list[list[int]]:
+    """For each meld, the positions in ``hand`` of its cards, in meld order."""
+    used: set[int] = set()
+    out: list[list[int]] = []
+    for m_i, meld in enumerate(partition.melds):
+        slots = []
+        for c in meld.cards:
+            pos = next((i for i, h in enumerate(hand) if h == c and i not in used), None)
+            if pos is None:
+                raise ValueError(f"{c.code} of meld {m_i} is not in the hand")
+            used.add(pos)
+            slots.append(pos)
+        out.append(slots)
+    return out
+
+
+def meld_positions(hand: Sequence[Card], partition: Partition) -> dict[int, int]:
+    """Which meld each card of ``hand`` belongs to, by position (deadwood positions absent).
+
+    Duplicates (two-deck games) are matched to positions in hand order, so every
+    position is used at most once. ``hand`` may hold cards the partition leaves out
+    (the card a player is about to discard); they count as deadwood.
+
+    >>> from .cards import parse_cards
+    >>> from .solver import best_partition
+    >>> hand = parse_cards("KD 7S 8S 9S 7H 7D 7C")
+    >>> meld_positions(hand, best_partition(hand))
+    {4: 0, 5: 0, 6: 0, 1: 1, 2: 1, 3: 1}
+
+    :param hand: the cards in the order shown.
+    :param partition: a partition of these cards (or of all but some of them).
+    :return: position -> meld index.
+    :raises ValueError: when a meld card is not in the hand.
+    """
+    return {pos: m_i for m_i, slots in enumerate(_meld_slots(hand, partition)) for pos in slots}
+
+
+def _groups(
+    hand: Sequence[Card], partition: Partition
+) -> tuple[list[list[int]], list[int]]:
+    melds = _meld_slots(hand, partition)
+    in_meld = {p for slots in melds for p in slots}
+    dead = sorted((i for i in range(len(hand)) if i not in in_meld),
+                  key=lambda i: (deadwood_sort_key(hand[i]), i))
+    return melds, dead
+
+
+def display_order(
+    hand: Sequence[Card], partition: Partition, order: str = "melds"
+) -> list[int]:
+    """The positions of ``hand`` in the order a view shows them.
+
+    ``"melds"``: the cards of each meld together, melds in the partition's order, then the
+    deadwood sorted by suit and rank (:func:`deadwood_sort_key`); ``"dealt"``: as held.
+
+    >>> from .cards import parse_cards
+    >>> from .solver import best_partition
+    >>> hand = parse_cards("KD 7S 8S 9S 2H 7H 7D 7C")
+    >>> [hand[i].code for i in display_order(hand, best_partition(hand))]
+    ['7H', '7D', '7C', '7S', '8S', '9S', '2H', 'KD']
+    >>> display_order(hand, best_partition(hand), "dealt")
+    [0, 1, 2, 3, 4, 5, 6, 7]
+    >>> display_order(hand, best_partition(hand), "suits")
+    Traceback (most recent call last):
+    ...
+    ValueError: order must be one of 'melds', 'dealt', got 'suits'
+
+    :param hand: the cards as held. :param partition: their partition (see
+        :func:`meld_positions`). :param order: ``"melds"`` or ``"dealt"``.
+    :return: positions, each once.
+    :raises ValueError: for an unknown order or a meld card missing from the hand.
+    """
+    _check_order(order)
+    if order == "dealt":
+        return list(range(len(hand)))
+    melds, dead = _groups(hand, partition)
+    return [p for slots in melds for p in slots] + dead
+
+
+def _check_order(order: str) -> None:
+    if order not in HAND_ORDERS:
+        raise ValueError(
+            f"order must be one of {', '.join(repr(o) for o in HAND_ORDERS)}, got {order!r}"
+        )
+
+
+def grouped_hand_html(
+    cards: CardsLike,
+    partition: Partition,
+    *,
+    order: str = "melds",
+    rules: RulesLike | None = None,
+    wild_rank: int | None = None,
+    indian: bool | None = None,
+    palette: str | Palette | None = None,
+    size: int | str | None = None,
+    extra: Mapping[int, Sequence[Card]] | None = None,
+    extra_label: str = "laid off",
+) -> str:
+    """A held hand laid out for reading: melds together, then the sorted deadwood.
+
+    With ``order="melds"`` each meld is a group outlined in its colour and captioned
+    (set, run; pure or impure sequence in Indian Rummy), followed by a dashed
+    ``deadwood`` group (card values under the cards when ``rules`` is given); with
+    ``order="dealt"`` the cards stay as held, melds outlined in place and deadwood
+    marked. ``extra`` draws other cards attached to a meld (lay-offs: meld index ->
+    cards), captioned ``extra_label``. Cards keep their hand position in ``data-index``.
+
+    >>> from .solver import best_partition
+    >>> h = "KD 7S 8S 9S 2H 7H 7D 7C"
+    >>> html = grouped_hand_html(h, best_partition(h), extra={1: clean_cards("10S")})
+    >>> html.count('class="rl-meld '), html.count("rl-deadwood-mark"), html.count("rl-laid-off")
+    (2, 2, 1)
+
+    :param cards: the hand as held (may hold cards the partition leaves out: deadwood).
+    :param partition: its partition.
+    :param order: ``"melds"`` or ``"dealt"`` (see :func:`display_order`).
+    :param rules: rules for the deadwood card values. :param wild_rank: the wild rank.
+    :param indian: name runs as sequences (default: with a wild rank or Indian rules).
+    :param palette: palette override. :param size: card width override.
+    :param extra: cards attached to melds (lay-offs), by meld index.
+    :param extra_label: their caption.
+    :return: an HTML ``<div class="rl-grouped-hand">``.
+    :raises ValueError: for an unknown order or a meld card missing from the hand.
+    """
+    hand = clean_cards(cards)
+    _check_order(order)
+    pal, width = _resolve(palette, size)
+    r = None if rules is None else get_rules(rules)
+    if indian is None:
+        indian = wild_rank is not None or (r is not None and r.variant.value == "indian")
+    melds, dead = _groups(hand, partition)
+    if not hand:
+        return cards_html((), palette=pal, size=width)
+    if order == "dealt":
+        where = {p: i for i, slots in enumerate(melds) for p in slots}
+        items = [
+            _Slot(i, c, MELD_COLORS[where[i] % len(MELD_COLORS)] if i in where else None,
+                  i not in where)
+            for i, c in enumerate(hand)
+        ]
+        return (
+            f'<div class="rl-grouped-hand" data-order="dealt" '
+            f'data-deadwood-points="{partition.deadwood_points}">'
+            + _row_html(items, pal, width, wild_rank) + "</div>"
+        )
+    out = [
+        f'<div class="rl-grouped-hand rl-groups" data-order="melds" '
+        f'data-deadwood-points="{partition.deadwood_points}" style="display:flex;'
+        'flex-wrap:wrap;gap:8px;align-items:flex-end">'
+    ]
+    attached = extra or {}
+    for i, (meld, slots) in enumerate(zip(partition.melds, melds, strict=True)):
+        color = MELD_COLORS[i % len(MELD_COLORS)]
+        items = [_Slot(p, hand[p], color) for p in slots]
+        out.append(_meld_group(meld, items, color, i, pal, width, wild_rank, indian,
+                               attached.get(i, ()), extra_label))
+    if dead:
+        values = [None if r is None else str(r.card_value(hand[p], wild_rank)) for p in dead]
+        items = [_Slot(p, hand[p], None, True, caption=v) for p, v in zip(dead, values,
+                                                                         strict=True)]
+        out.append(_deadwood_group(items, pal, width, wild_rank, partition.deadwood_points))
+    out.append("</div>")
+    return "".join(out)
+
+
+def _caption_html(text: str, width: int) -> str:
+    return (
+        f'<div class="rl-caption" style="font:600 {max(11, round(width * 0.2))}px '
+        f'{escape(_FONT)};color:{THEME["ink"]};margin-top:2px">{escape(text)}</div>'
+    )
+
+
+def _meld_group(
+    meld: Meld, items: Sequence[_Slot], color: str, index: int, pal: Palette, width: int,
+    wild_rank: int | None, indian: bool, extra: Sequence[Card] = (), extra_label: str = "",
+) -> str:
+    style = "solid" if meld.is_pure else "dashed"
+    codes = " ".join(c.code for c in meld.cards)
+    body = _row_html(items, pal, width, wild_rank)
+    if extra:
+        more = [_Slot(None, c, color) for c in extra]
+        body = (
+            '<div style="display:flex;align-items:flex-end;gap:4px">' + body
+            + '<div class="rl-laid-off" data-cards="'
+            + escape(" ".join(c.code for c in extra))
+            + f'" style="display:flex;flex-direction:column;align-items:center;'
+            f'border-left:2px dashed {escape(color)};padding-left:4px">'
+            + _row_html(more, pal, width, wild_rank)
+            + _caption_html(extra_label, width) + "</div></div>"
+        )
+    return (
+        f'<div class="rl-meld rl-meld-{escape(meld.kind)}" data-kind="{escape(meld.kind)}" '
+        f'data-pure="{str(meld.is_pure).lower()}" data-meld-index="{index}" '
+        f'data-color="{escape(color)}" data-cards="{escape(codes)}" '
+        f'title="{escape(glyph_text(meld.describe(wild_rank)))}" '
+        f'style="display:inline-flex;flex-direction:column;align-items:center;'
+        f'border:3px {style} {escape(color)};border-radius:10px;padding:3px 5px 2px">'
+        + body + _caption_html(meld_caption(meld, indian), width) + "</div>"
+    )
+
+
+def _deadwood_group(
+    items: Sequence[_Slot], pal: Palette, width: int, wild_rank: int | None, points: int
+) -> str:
+    codes = " ".join(s.card.code for s in items)
+    return (
+        f'<div class="rl-deadwood" data-points="{points}" data-cards="{escape(codes)}" '
+        'style="display:inline-flex;flex-direction:column;align-items:center;'
+        f'border:2px dashed {THEME["border"]};border-radius:10px;padding:3px 5px 2px">'
+        + _row_html(items, pal, width, wild_rank)
+        + _caption_html("deadwood", width) + "</div>"
+    )
+
+
+# --------------------------------------------------------------------------- words
+
+_GLYPH_TOKEN = re.compile(r"(?<![\w♠♥♦♣])(10|[2-9AJQK])([SHDC])(?![\w♠♥♦♣])")
+
+
+def glyph_text(text: str) -> str:
+    """``text`` with every card token written with its suit symbol (``7S`` -> ``7♠``).
+
+    Why: the engine's sentences name cards in ASCII notation (what the command line
+    prints); views show glyphs, so a learner reads every card the same way.
+
+    >>> glyph_text("deadwood: 2S(2) + QH(10) + 10D(10) = 22; JK stands in for 7H")
+    'deadwood: 2♠(2) + Q♥(10) + 10♦(10) = 22; JK stands in for 7♥'
+    """
+    return _GLYPH_TOKEN.sub(lambda m: m.group(1) + Suit(m.group(2)).glyph, text)
+
+
+def count_words(n: int, word: str, plural: str | None = None) -> str:
+    """``"1 card"``, ``"2 cards"``, ``"9,525 cards"``: a count with its noun in the right number.
+
+    >>> count_words(1, "card"), count_words(31, "card"), count_words(2, "copy", "copies")
+    ('1 card', '31 cards', '2 copies')
+    """
+    noun = word if n == 1 else (plural or word + "s")
+    return f"{n:,} {noun}"
 
 
 # --------------------------------------------------------------------------- tables
@@ -649,7 +986,7 @@ def html_table(
     rows: Iterable[Sequence[object]],
     *,
     caption: str | None = None,
-    css_class: str = "rl-table",
+    css_class: str = "rl-result-table",
     note: str | None = None,
 ) -> str:
     """A small labelled table for results (score sheets, standings, odds), theme-aware.
@@ -692,7 +1029,7 @@ def html_table(
     )
     cap = (f'<caption style="text-align:left;font-weight:600;padding:2px 0 4px">'
            f"{escape(caption)}</caption>") if caption else ""
-    foot = (f'<div class="rl-table-note" style="margin-top:4px">{escape(note)}</div>'
+    foot = (f'<div class="rl-result-note" style="margin-top:4px">{escape(note)}</div>'
             if note else "")
     return (
         f'<div class="{escape(css_class)}" style="color:var(--jp-ui-font-color1,#1a1a1a);'
@@ -704,7 +1041,14 @@ def html_table(
 # --------------------------------------------------------------------------- melds
 
 
-def _meld_caption(meld: Meld, indian: bool) -> str:
+def meld_caption(meld: Meld, indian: bool = False) -> str:
+    """What a meld is called under it: ``set``, ``run`` (``run with joker``) or, in Indian
+    Rummy (``indian``), ``pure sequence`` / ``impure sequence``.
+
+    >>> from .melds import classify_meld
+    >>> meld_caption(classify_meld("4C 5C 6C")), meld_caption(classify_meld("4C 5C 6C"), True)
+    ('run', 'pure sequence')
+    """
     if meld.kind == "set":
         return "set" if meld.is_pure else "set with joker"
     if indian:
@@ -736,21 +1080,8 @@ def meld_html(
     pal, width = _resolve(palette, size)
     if indian is None:
         indian = wild_rank is not None
-    style = "solid" if meld.is_pure else "dashed"
-    codes = " ".join(c.code for c in meld.cards)
-    return (
-        f'<div class="rl-meld rl-meld-{escape(meld.kind)}" data-kind="{escape(meld.kind)}" '
-        f'data-pure="{str(meld.is_pure).lower()}" data-meld-index="{index}" '
-        f'data-color="{escape(color)}" data-cards="{escape(codes)}" '
-        f'title="{escape(meld.describe(wild_rank))}" '
-        f'style="display:inline-flex;flex-direction:column;align-items:center;'
-        f'border:3px {style} {escape(color)};border-radius:10px;padding:3px 5px 2px">'
-        + cards_html(meld.cards, highlight=dict.fromkeys(range(len(meld.cards)), color),
-                     palette=pal, size=width, wild_rank=wild_rank)
-        + f'<div class="rl-caption" style="font:600 {max(10, round(width * 0.2))}px '
-        f'{escape(_FONT)};color:#333;margin-top:2px">{escape(_meld_caption(meld, indian))}</div>'
-        + "</div>"
-    )
+    items = [_Slot(i, c, color) for i, c in enumerate(meld.cards)]
+    return _meld_group(meld, items, color, index, pal, width, wild_rank, indian)
 
 
 def partition_html(
@@ -762,16 +1093,17 @@ def partition_html(
     wild_rank: int | None = None,
     explain: bool = False,
 ) -> str:
-    """A partition: each meld outlined in its own colour, then the dimmed deadwood.
+    """A partition: each meld outlined in its own colour, then the deadwood, sorted.
 
-    Why: seeing the melds as coloured groups and the leftovers faded is how a learner
-    checks the solver's answer at a glance. The deadwood points are printed under it;
-    with ``rules`` each deadwood card is labelled with its value, and ``explain=True``
-    adds the solver's one-line reason per meld.
+    Why: seeing the melds as coloured groups and the leftovers apart (each with a quiet
+    grey mark, at full contrast) is how a learner checks the solver's answer at a glance.
+    The deadwood points are printed under it; with ``rules`` each deadwood card is
+    labelled with its value, and ``explain=True`` adds the solver's one-line reason per
+    meld (cards named with their suit symbols).
 
     >>> from .solver import best_partition
     >>> h = partition_html(best_partition("7S 7H 7D 4C 5C 6C 7C KD QH 2S"), rules="gin")
-    >>> h.count('class="rl-meld '), h.count("rl-dim"), 'data-deadwood-points="22"' in h
+    >>> h.count('class="rl-meld '), h.count("rl-deadwood-mark"), 'data-deadwood-points="22"' in h
     (2, 3, True)
 
     :param partition: a :class:`~rummy_lab.engine.solver.Partition`.
@@ -785,38 +1117,19 @@ def partition_html(
     r: Rules | None = None
     if rules is not None:
         r = get_rules(rules)
-    indian = wild_rank is not None or (r is not None and r.variant.value == "indian")
+    cards = [c for m in partition.melds for c in m.cards] + list(partition.deadwood)
     out = [
         f'<div class="rl-partition" data-deadwood-points="{partition.deadwood_points}" '
-        f'data-meld-count="{len(partition.melds)}" style="font-family:{escape(_FONT)}">',
-        '<div class="rl-groups" style="display:flex;flex-wrap:wrap;gap:10px;'
-        'align-items:flex-end">',
+        f'data-meld-count="{len(partition.melds)}" style="font-family:{escape(_FONT)};'
+        f'color:{THEME["ink"]}">',
+        grouped_hand_html(cards, partition, rules=r, wild_rank=wild_rank, palette=pal,
+                          size=width) if cards else "",
     ]
-    for i, meld in enumerate(partition.melds):
-        color = MELD_COLORS[i % len(MELD_COLORS)]
-        out.append(meld_html(meld, color=color, index=i, palette=pal, size=width,
-                             wild_rank=wild_rank, indian=indian))
-    if partition.deadwood:
-        labels: list[str | None] | None = None
-        if r is not None:
-            labels = [str(r.card_value(c, wild_rank)) for c in partition.deadwood]
-        codes = " ".join(c.code for c in partition.deadwood)
-        out.append(
-            f'<div class="rl-deadwood" data-points="{partition.deadwood_points}" '
-            f'data-cards="{escape(codes)}" style="display:inline-flex;flex-direction:column;'
-            'align-items:center;border:2px dotted #9a9a9a;border-radius:10px;'
-            'padding:3px 5px 2px">'
-            + cards_html(partition.deadwood, dim=range(len(partition.deadwood)),
-                         labels=labels, palette=pal, size=width, wild_rank=wild_rank)
-            + f'<div class="rl-caption" style="font:600 {max(10, round(width * 0.2))}px '
-            f'{escape(_FONT)};color:#666;margin-top:2px">deadwood</div></div>'
-        )
-    out.append("</div>")
     if partition.deadwood:
         total = (
             f"Deadwood: <b>{partition.deadwood_points}</b> point"
             f"{'' if partition.deadwood_points == 1 else 's'}"
-            f" ({len(partition.deadwood)} card{'' if len(partition.deadwood) == 1 else 's'})"
+            f" ({count_words(len(partition.deadwood), 'card')})"
         )
     else:
         total = "No deadwood: every card is melded (<b>0</b> points)"
@@ -824,7 +1137,7 @@ def partition_html(
     if explain:
         lines = partition.explain(r if r is not None else "gin", wild_rank=wild_rank)
         out.append('<ul class="rl-explain" style="margin:4px 0;font-size:13px">')
-        out.extend(f"<li>{escape(line)}</li>" for line in lines)
+        out.extend(f"<li>{escape(glyph_text(line))}</li>" for line in lines)
         out.append("</ul>")
     out.append("</div>")
     return "".join(out)

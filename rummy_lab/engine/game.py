@@ -192,6 +192,14 @@ class Game:
         state, engine = self.state, self.engine
         return [(m, engine.describe(state, m)) for m in self.legal_moves()]
 
+    def move_types(self) -> tuple[type[Move], ...]:
+        """The kinds of move this variant has at all, legal now or not.
+
+        >>> [m.verb for m in new_game("indian", seed=1).move_types()]
+        ['draw_stock', 'draw_discard', 'discard', 'declare', 'drop']
+        """
+        return self.engine.move_types()
+
     def verify(self, move: MoveLike, *, player: int | None = None) -> Move:
         """Raise :class:`IllegalMove` naming the rule unless ``move`` is legal now.
 

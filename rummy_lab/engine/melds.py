@@ -195,6 +195,7 @@ def classify_meld(
     _check_wild_rank(wild_rank)
     r = get_rules(rules)
     hand = clean_cards(cards)
+    r.check_cards(hand)
     if len(hand) < r.min_meld:
         return None
     printed = [c for c in hand if c.rank == 0]
@@ -223,8 +224,14 @@ def classify_meld(
 def is_meld(cards: CardsLike, rules: RulesLike = "gin", *, wild_rank: int | None = None) -> bool:
     """True when the cards form one valid set or run under the rules.
 
-    >>> is_meld("AS 2S 3S"), is_meld("QS KS AS"), is_meld("8C 9C JK", "basic", )
+    >>> is_meld("AS 2S 3S"), is_meld("QS KS AS"), is_meld("8C 9C JK", get_rules("basic", jokers=2))
     (True, False, True)
+    >>> is_meld("8C 9C JK", "basic")  # the preset deals no jokers
+    Traceback (most recent call last):
+    ...
+    rummy_lab.engine.errors.CardError: cards outside the basic deck (2 decks, no printed jokers): JK
+
+    :raises CardError: for cards the variant's deck does not hold.
     """
     return classify_meld(cards, rules, wild_rank=wild_rank) is not None
 

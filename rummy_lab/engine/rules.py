@@ -18,12 +18,15 @@ ValueError: unknown rules preset 'canasta'; valid names: basic, gin, oklahoma, h
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+import math
+import operator
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from .cards import Card
+from .errors import CardError
 
 __all__ = ["PRESETS", "Rules", "RulesLike", "Variant", "get_rules"]
 
@@ -43,18 +46,58 @@ _PICK_MODES = ("any", "deep_only")
 _SHUTOUT = ("double_game_bonus", "double_total")
 _INDIAN_FORMATS = ("points", "pool", "deals")
 
+# The variant of every preset name, so that rules named after a preset are of its variant
+# (checked when rules are made, before PRESETS exists; a test keeps the two in step).
+_PRESET_VARIANTS: dict[str, Variant] = {
+    "basic": Variant.BASIC, "gin": Variant.GIN, "oklahoma": Variant.GIN,
+    "hollywood": Variant.GIN, "500": Variant.RUMMY500, "500-pagat": Variant.RUMMY500,
+    "indian": Variant.INDIAN, "indian-points": Variant.INDIAN,
+    "indian-pool-101": Variant.INDIAN, "indian-pool-201": Variant.INDIAN,
+    "indian-deals": Variant.INDIAN,
+}
+
+# Sane ranges of the whole-number fields: (lowest, highest).
+_POINTS = 10_000
+_RANGES: dict[str, tuple[int, int]] = {
+    "min_players": (2, 8), "max_players": (2, 8), "decks": (1, 4), "two_decks_from": (2, 8),
+    "printed_jokers": (0, 8), "hand_size": (1, 20), "min_meld": (2, 5),
+    "max_set_size": (3, 16), "max_run_length": (3, 13),
+    "ace_value": (0, 100), "face_value": (0, 100), "joker_value": (0, 100),
+    "wild_value": (0, 100), "max_turns": (1, 100_000), "knock_limit": (0, 1_000),
+    "undercut_bonus": (0, _POINTS), "gin_bonus": (0, _POINTS), "big_gin_bonus": (0, _POINTS),
+    "stock_end": (0, 10), "hollywood_games": (1, 5), "target": (1, 100_000),
+    "game_bonus": (0, _POINTS), "box_bonus": (0, _POINTS), "rummy_multiplier": (1, 10),
+    "min_sequences": (0, 3), "min_pure_sequences": (0, 2), "wrong_declaration": (0, _POINTS),
+    "max_points": (0, _POINTS), "first_drop": (0, _POINTS), "middle_drop": (0, _POINTS),
+    "point_value": (0, _POINTS), "pool_limit": (1, 100_000), "deals": (1, 50),
+}
+_OPTIONAL = frozenset({"decks", "two_decks_from", "hand_size", "max_set_size", "big_gin_bonus"})
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "ace": _ACE_MODES, "oklahoma_ace": _OKLAHOMA_ACE, "shutout": _SHUTOUT,
+    "discard_pick_must_meld": _PICK_MODES, "indian_format": _INDIAN_FORMATS,
+}
+_FLAGS = (
+    "set_distinct_suits", "allow_all_wild", "wild_joker", "no_discard_of_pickup",
+    "tie_is_undercut", "oklahoma", "spade_doubles", "spade_doubles_bonuses", "hollywood",
+    "hollywood_carry_shutout", "layoff_before_first_meld", "rejoin",
+)
+UPCARDS = 1
+"""Cards turned face up to start the discard pile, in every variant."""
+
 
 @dataclass(frozen=True, kw_only=True)
 class Rules:
     """Everything that decides how one variant is played and scored.
 
     Build one with :func:`get_rules` (a preset plus overrides). Fields are validated on
-    creation: an invalid value raises :class:`ValueError` naming the field.
+    creation: an invalid value raises :class:`ValueError` naming the field and what it
+    allows; so do fields that do not fit together or do not fit the variant (Gin: two
+    players, one deck, no jokers), and a deck too small for the smallest table.
 
     >>> Rules(name="x", variant="gin", knock_limit=-1)
     Traceback (most recent call last):
     ...
-    ValueError: invalid rules: knock_limit must be a whole number >= 0, got -1
+    ValueError: invalid rules: knock_limit must be a whole number from 0 to 1000, got -1
     """
 
     name: str = "custom"
@@ -125,75 +168,11 @@ class Rules:
     extra: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     def __post_init__(self) -> None:
-        problems: list[str] = []
-
-        def whole(name: str, lo: int, hi: int | None = None, *, optional: bool = False) -> None:
-            v = getattr(self, name)
-            if v is None and optional:
-                return
-            ok = isinstance(v, int) and not isinstance(v, bool) and v >= lo
-            if ok and hi is not None:
-                ok = v <= hi
-            if not ok:
-                rng = f">= {lo}" if hi is None else f"from {lo} to {hi}"
-                problems.append(f"{name} must be a whole number {rng}, got {v!r}")
-
-        def choice(name: str, options: tuple[str, ...]) -> None:
-            v = getattr(self, name)
-            if v not in options:
-                problems.append(f"{name} must be one of {', '.join(options)}, got {v!r}")
-
-        def flag(name: str) -> None:
-            if not isinstance(getattr(self, name), bool):
-                problems.append(f"{name} must be True or False, got {getattr(self, name)!r}")
-
-        try:
-            object.__setattr__(self, "variant", Variant(self.variant))
-        except ValueError:
-            problems.append(
-                f"variant must be one of {', '.join(v.value for v in Variant)}, "
-                f"got {self.variant!r}"
-            )
-        whole("min_players", 2, 8)
-        whole("max_players", 2, 8)
-        if not problems and self.min_players > self.max_players:
-            problems.append("min_players must not exceed max_players")
-        whole("decks", 1, 4, optional=True)
-        whole("two_decks_from", 2, 8, optional=True)
-        whole("printed_jokers", 0, 8)
-        whole("hand_size", 1, 20, optional=True)
-        if self.hand_size is None and not self.hand_size_by_players:
-            problems.append("hand_size is None but hand_size_by_players is empty")
-        choice("ace", _ACE_MODES)
-        whole("min_meld", 2, 5)
-        whole("max_set_size", 3, 16, optional=True)
-        whole("max_run_length", 3, 13)
-        for name in ("ace_value", "face_value", "joker_value", "wild_value", "knock_limit",
-                     "undercut_bonus", "gin_bonus", "game_bonus", "box_bonus",
-                     "wrong_declaration", "max_points", "first_drop", "middle_drop"):
-            whole(name, 0)
-        whole("big_gin_bonus", 0, optional=True)
-        whole("max_turns", 1)
-        whole("stock_end", 0, 10)
-        whole("target", 1)
-        whole("hollywood_games", 1, 5)
-        whole("rummy_multiplier", 1, 10)
-        whole("min_sequences", 0, 5)
-        whole("min_pure_sequences", 0, 5)
-        whole("point_value", 0)
-        whole("pool_limit", 1)
-        whole("deals", 1, 50)
-        choice("oklahoma_ace", _OKLAHOMA_ACE)
-        choice("shutout", _SHUTOUT)
-        choice("discard_pick_must_meld", _PICK_MODES)
-        choice("indian_format", _INDIAN_FORMATS)
-        for name in ("set_distinct_suits", "allow_all_wild", "wild_joker", "no_discard_of_pickup",
-                     "tie_is_undercut", "oklahoma", "spade_doubles", "spade_doubles_bonuses",
-                     "hollywood", "hollywood_carry_shutout", "layoff_before_first_meld", "rejoin"):
-            flag(name)
+        problems = _field_problems(self)
+        if not problems:
+            problems = _combination_problems(self)
         if problems:
             raise ValueError("invalid rules: " + "; ".join(problems))
-        object.__setattr__(self, "hand_size_by_players", tuple(self.hand_size_by_players))
         object.__setattr__(self, "extra", dict(self.extra))
 
     def __hash__(self) -> int:
@@ -249,7 +228,14 @@ class Rules:
         return self.hand_size_by_players[-1][1]
 
     def check_players(self, players: int) -> None:
-        """Raise :class:`ValueError` unless the variant allows this many players."""
+        """Raise :class:`ValueError` unless the variant allows this many players and the
+        deck can deal to them.
+
+        >>> get_rules("500", decks=1).check_players(8)
+        Traceback (most recent call last):
+        ...
+        ValueError: 8 players x 7 cards (hand_size) + the upcard + a stock of at least 1 ...
+        """
         if isinstance(players, bool) or not isinstance(players, int) or not (
             self.min_players <= players <= self.max_players
         ):
@@ -259,14 +245,269 @@ class Rules:
                 else f"{self.min_players} to {self.max_players}"
             )
             raise ValueError(f"{self.name} is for {span} players, got {players!r}")
+        problem = self.deal_problem(players)
+        if problem:
+            raise ValueError(problem)
+
+    def deal_problem(self, players: int) -> str:
+        """Why the deck cannot deal to ``players`` players (empty when it can).
+
+        The deck must cover every hand, the upcard, Indian Rummy's wild card and a stock
+        of at least one card (Gin: more than ``stock_end`` cards, so the hand can be
+        played).
+        """
+        size = self.hand_size_for(players)
+        decks = self.decks_for(players)
+        have = 52 * decks + self.printed_jokers
+        stock = self.stock_end + 1 if self.variant is Variant.GIN else 1
+        need = players * size + UPCARDS + (1 if self.wild_joker else 0) + stock
+        if need <= have:
+            return ""
+        wild = " + the wild card" if self.wild_joker else ""
+        more = f" (more than stock_end={self.stock_end})" if self.variant is Variant.GIN else ""
+        return (
+            f"{players} players x {size} cards (hand_size) + the upcard{wild} + a stock of "
+            f"at least {stock}{more} need {need} cards, more than the {have} of the deck "
+            f"(decks={decks}, printed_jokers={self.printed_jokers})"
+        )
+
+    @property
+    def max_copies(self) -> int:
+        """The most copies of one natural card in this variant's deck (at any table size)."""
+        if self.decks is not None:
+            return self.decks
+        if self.two_decks_from is not None and self.two_decks_from <= self.max_players:
+            return 2
+        return 1
+
+    def check_cards(self, cards: Iterable[Card]) -> None:
+        """Raise :class:`CardError` naming the cards this variant's deck does not hold.
+
+        Cheap (a microsecond or two for a hand). Why: the solver and the analysis
+        functions would otherwise answer for hands no deal can produce.
+
+        >>> get_rules("gin").check_cards(Card.parse(t) for t in "JK 7S 7S".split())
+        Traceback (most recent call last):
+        ...
+        rummy_lab.engine.errors.CardError: cards outside the gin deck (1 deck, no printed ...
+        """
+        hand = cards if isinstance(cards, tuple | list) else tuple(cards)
+        copies = self.max_copies
+        jokers = self.printed_jokers
+        if len(hand) < 64:
+            if copies == 1 and not jokers:
+                # one bit per card: as many bits as cards when none repeats, no joker bit
+                m = sum(map(_BIT_OF, hand))
+                if m.bit_count() == len(hand) and not m >> 52:
+                    return
+            else:
+                # one 7-bit count per card in a single integer: a count above ``copies``
+                # reaches its field's top bit once (63 - copies) is added to every field
+                m = sum(map(_SPREAD_OF, map(_INDEX_OF, hand)))
+                if m >> _JOKER_SHIFT <= jokers and not (m + _FILL[copies]) & _GUARD:
+                    return
+        counts = [0] * 53  # by card index; 52 is the printed joker
+        for c in hand:
+            counts[c._index] += 1
+        if counts[52] <= jokers and max(counts[:52]) <= copies:
+            return
+        bad = {c: counts[c._index] for c in hand
+               if counts[c._index] > (jokers if c._index == 52 else copies)}
+        held = "no printed jokers" if not jokers else (
+            f"{jokers} printed joker{'s' * (jokers != 1)}"
+        )
+        raise CardError(
+            f"cards outside the {self.name} deck ({copies} deck{'s' * (copies != 1)}, "
+            f"{held}): "
+            + ", ".join(f"{n} x {c.code}" if n > 1 else c.code for c, n in sorted(bad.items()))
+        )
 
     def replace(self, **overrides: Any) -> Rules:
-        """A copy with some fields changed (validated; unknown fields raise ValueError)."""
+        """A copy with some fields changed (validated; unknown fields raise ValueError).
+
+        The variant stays the preset's: start from another preset to play another variant.
+        """
         _check_fields(overrides)
-        return dataclasses.replace(self, **_aliases(overrides))
+        changes = _aliases(overrides)
+        if "variant" in changes:
+            try:
+                wanted = Variant(changes["variant"])
+            except (ValueError, TypeError):
+                wanted = None  # reported by the field check
+            if wanted is not None and wanted is not self.variant:
+                raise ValueError(
+                    f"invalid rules: variant is {self.variant.value} for the {self.name!r} "
+                    f"rules and cannot be changed by an override; start from that "
+                    f"variant's preset instead (get_rules({wanted.value!r}))"
+                )
+        return dataclasses.replace(self, **changes)
 
 
 _HASH_FIELDS = tuple(f for f in dataclasses.fields(Rules) if f.hash is not False)
+
+# Rules.check_cards counts copies in 7-bit fields of one integer, by card index.
+_SPREAD_OF = tuple(1 << (7 * i) for i in range(53)).__getitem__
+_INDEX_OF = operator.attrgetter("_index")
+_BIT_OF = operator.attrgetter("_bit")
+_JOKER_SHIFT = 7 * 52
+_GUARD = sum(1 << (7 * i + 6) for i in range(52))
+_FILL = {k: sum((63 - k) << (7 * i) for i in range(52)) for k in range(1, 5)}
+
+
+def _is_whole(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _field_problems(r: Rules) -> list[str]:
+    """Each field on its own: its type and its allowed values (one sentence per field)."""
+    problems: list[str] = []
+    try:
+        object.__setattr__(r, "variant", Variant(r.variant))
+    except (ValueError, TypeError):
+        problems.append(
+            f"variant must be one of {', '.join(v.value for v in Variant)}, got {r.variant!r}"
+        )
+    name = r.name
+    if not isinstance(name, str) or not name.strip() or len(name) > 60 or (
+        not name.isprintable()
+    ):
+        problems.append(f"name must be a short label (1 to 60 printable characters), got {name!r}")
+    for key, (lo, hi) in _RANGES.items():
+        v = getattr(r, key)
+        if v is None and key in _OPTIONAL:
+            continue
+        if not _is_whole(v) or not lo <= v <= hi:
+            none = " or None" if key in _OPTIONAL else ""
+            problems.append(f"{key} must be a whole number from {lo} to {hi}{none}, got {v!r}")
+    for key, options in _CHOICES.items():
+        v = getattr(r, key)
+        if not isinstance(v, str) or v not in options:
+            problems.append(f"{key} must be one of {', '.join(options)}, got {v!r}")
+    for key in _FLAGS:
+        v = getattr(r, key)
+        if not isinstance(v, bool):
+            problems.append(f"{key} must be True or False, got {v!r}")
+    given: object = r.hand_size_by_players
+    lo, hi = _RANGES["hand_size"]
+    pairs: list[tuple[Any, ...]] = []
+    ok = not isinstance(given, str | bytes | Mapping) and isinstance(given, Iterable)
+    if ok:
+        pairs = [
+            tuple(p) if not isinstance(p, str | bytes | Mapping) and isinstance(p, Iterable)
+            else (p,)
+            for p in given  # type: ignore[attr-defined]
+        ]
+        ok = all(
+            len(p) == 2 and all(_is_whole(x) for x in p) and 2 <= p[0] <= 8
+            and lo <= p[1] <= hi
+            for p in pairs
+        )
+    if ok:
+        ups = [p[0] for p in pairs]
+        ok = ups == sorted(set(ups))
+    if not ok:
+        problems.append(
+            "hand_size_by_players must be (players, cards) pairs with players rising "
+            f"from 2 to 8 and cards from {lo} to {hi}, like ((2, 10), (4, 7), (6, 6)); "
+            f"got {r.hand_size_by_players!r}"
+        )
+    else:
+        object.__setattr__(r, "hand_size_by_players", tuple(pairs))
+    if not isinstance(r.extra, Mapping) or not _json_value(r.extra):
+        problems.append(
+            "extra must be a mapping of names (strings) to JSON values (numbers, strings, "
+            f"True/False/None, lists and mappings of them), got {r.extra!r}"[:300]
+        )
+    return problems
+
+
+def _json_value(v: object, depth: int = 0) -> bool:
+    """True for what a saved game can hold: JSON values, mappings with string keys."""
+    if depth > 20:
+        return False
+    if v is None or isinstance(v, bool | int | str):
+        return True
+    if isinstance(v, float):
+        return math.isfinite(v)
+    if isinstance(v, list | tuple):
+        return all(_json_value(x, depth + 1) for x in v)
+    if isinstance(v, Mapping):
+        return all(isinstance(k, str) and _json_value(x, depth + 1) for k, x in v.items())
+    return False
+
+
+def _combination_problems(r: Rules) -> list[str]:
+    """Fields that are each fine but do not fit together (or with the variant)."""
+    problems: list[str] = []
+    variant = r.variant
+    preset = _PRESET_VARIANTS.get(r.name)
+    if preset is not None and preset is not variant:
+        problems.append(
+            f"name {r.name!r} is a {preset.value} preset, but variant is {variant.value}: "
+            "rules named after a preset must be of its variant"
+        )
+    if r.min_players > r.max_players:
+        problems.append(
+            f"min_players ({r.min_players}) must not exceed max_players ({r.max_players})"
+        )
+    if r.hand_size is None and not r.hand_size_by_players:
+        problems.append(
+            "hand_size must be a whole number when hand_size_by_players is empty (give one "
+            "of them)"
+        )
+    if r.max_set_size is not None and r.max_set_size < r.min_meld:
+        problems.append(
+            f"max_set_size ({r.max_set_size}) must be at least min_meld ({r.min_meld}), "
+            "or no set could be made"
+        )
+    if r.max_run_length < r.min_meld:
+        problems.append(
+            f"max_run_length ({r.max_run_length}) must be at least min_meld ({r.min_meld}), "
+            "or no run could be made"
+        )
+    if variant is Variant.GIN:
+        if (r.min_players, r.max_players) != (2, 2):
+            problems.append(
+                "gin rummy is for two players: min_players and max_players must be 2, got "
+                f"{r.min_players} and {r.max_players}"
+            )
+        elif r.decks_for(2) != 1:
+            problems.append(
+                "gin rummy is played with one deck: decks must be 1 (or None without "
+                f"two_decks_from), got decks={r.decks}, two_decks_from={r.two_decks_from}"
+            )
+        if r.printed_jokers:
+            problems.append(
+                f"gin rummy is played without jokers: printed_jokers must be 0, got "
+                f"{r.printed_jokers}"
+            )
+    if variant is not Variant.INDIAN and r.wild_joker:
+        problems.append(
+            f"wild_joker (a card turned under the stock makes its rank wild) is an Indian "
+            f"Rummy rule; it must be False for {variant.value}"
+        )
+    if variant is Variant.INDIAN:
+        if r.hand_size is None:
+            problems.append(
+                "Indian Rummy deals a fixed number of cards: hand_size must be set "
+                "(hand_size_by_players is not used)"
+            )
+        elif r.min_sequences * r.min_meld > r.hand_size:
+            problems.append(
+                f"min_sequences={r.min_sequences} sequences of min_meld={r.min_meld} cards "
+                f"do not fit in a hand of hand_size={r.hand_size}: no declaration could "
+                "be valid"
+            )
+        if r.min_pure_sequences > r.min_sequences:
+            problems.append(
+                f"min_pure_sequences ({r.min_pure_sequences}) must not exceed min_sequences "
+                f"({r.min_sequences}): a pure sequence is a sequence"
+            )
+    if not problems:
+        problem = r.deal_problem(r.min_players)
+        if problem:
+            problems.append(problem)
+    return problems
 
 _VALUE_CACHE: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
@@ -324,7 +565,23 @@ _ALIASES = {"jokers": "printed_jokers", "joker_count": "printed_jokers", "target
 
 
 def _aliases(overrides: Mapping[str, Any]) -> dict[str, Any]:
-    return {_ALIASES.get(k, k): v for k, v in overrides.items()}
+    """Overrides by field name; two names of one field must give the same value."""
+    out: dict[str, Any] = {}
+    given: dict[str, str] = {}
+    for k, v in overrides.items():
+        name = _ALIASES.get(k, k)
+        if name in out and not _same_value(out[name], v):
+            raise ValueError(
+                f"invalid rules: {given[name]}={out[name]!r} and {k}={v!r} disagree "
+                f"(both set the {name} field)"
+            )
+        out[name] = v
+        given.setdefault(name, k)
+    return out
+
+
+def _same_value(a: object, b: object) -> bool:
+    return type(a) is type(b) and a == b
 
 
 def _check_fields(overrides: Mapping[str, Any]) -> None:
@@ -340,7 +597,7 @@ def _check_fields(overrides: Mapping[str, Any]) -> None:
 RulesLike = str | Rules
 
 
-def get_rules(name: RulesLike = "gin", **overrides: Any) -> Rules:
+def get_rules(name: RulesLike = "gin", /, **overrides: Any) -> Rules:
     """A preset by name (or a :class:`Rules` object) with optional field overrides.
 
     >>> get_rules("indian-pool-201").pool_limit, get_rules("basic", jokers=2).printed_jokers

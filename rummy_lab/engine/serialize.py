@@ -34,7 +34,7 @@ from .cards import Card, Hand, format_cards, parse_cards
 from .dealing import stacked_deal, start_state
 from .errors import CardError
 from .moves import parse_move
-from .rules import Rules
+from .rules import PRESETS, Rules
 from .state import GameState, Phase, TableMeld
 from .variants import check_multiset, engine_for
 
@@ -69,29 +69,46 @@ def rules_to_dict(rules: Rules) -> dict[str, Any]:
 def rules_from_dict(data: object) -> Rules:
     """Rules from :func:`rules_to_dict` output, validated like any Rules.
 
-    :raises ValueError: for unknown fields or invalid values.
+    ``name`` is required. Rules named after a preset take the preset's value for any
+    field left out; other rules must give every field.
+
+    >>> rules_from_dict({"name": "500", "variant": "500", "knock_limit": 5}).target
+    500
+    >>> rules_from_dict({"name": "house rules", "variant": "gin"})
+    Traceback (most recent call last):
+    ...
+    ValueError: rules.min_players is missing (the rules 'house rules' are not a preset, ...
+
+    :raises ValueError: for unknown or missing fields or invalid values.
     """
     if not isinstance(data, dict):
         raise ValueError(f"rules must be an object, got {type(data).__name__}")
-    unknown = sorted(set(data) - set(_RULE_FIELDS))
+    unknown = sorted(set(data) - set(_RULE_FIELDS), key=str)
     if unknown:
-        raise ValueError(f"unknown rules field(s): {', '.join(unknown)}")
+        raise ValueError(f"unknown rules field(s): {', '.join(map(str, unknown))}")
+    name = data.get("name")
+    if not isinstance(name, str):
+        what = "missing" if name is None else f"not a string: {json.dumps(name)[:60]}"
+        raise ValueError(f"rules.name is {what} (it names the preset the rules start from)")
     kw = dict(data)
-    if "name" in kw and not isinstance(kw["name"], str):
-        raise ValueError("rules.name must be a string")
-    if "hand_size_by_players" in kw:
-        pairs = kw["hand_size_by_players"]
-        if not isinstance(pairs, list) or not all(
-            isinstance(p, list) and len(p) == 2 and all(_is_int(x) for x in p) for p in pairs
-        ):
-            raise ValueError("rules.hand_size_by_players must be a list of [players, size] pairs")
-        kw["hand_size_by_players"] = tuple(tuple(p) for p in pairs)
-    if "extra" in kw and not isinstance(kw["extra"], dict):
+    preset = PRESETS.get(name)
+    for key in _RULE_FIELDS:
+        if key in kw:
+            continue
+        if preset is None:
+            raise ValueError(
+                f"rules.{key} is missing (the rules {name!r} are not a preset, so every "
+                "field must be saved)"
+            )
+        kw[key] = getattr(preset, key)
+    pairs = kw["hand_size_by_players"]
+    if isinstance(pairs, list):  # JSON lists of [players, size]; Rules checks the rest
+        kw["hand_size_by_players"] = tuple(
+            tuple(p) if isinstance(p, list) else p for p in pairs
+        )
+    if not isinstance(kw["extra"], dict):
         raise ValueError("rules.extra must be an object")
-    try:
-        return Rules(**kw)
-    except TypeError as exc:  # pragma: no cover - guarded by the field check above
-        raise ValueError(f"bad rules: {exc}") from None
+    return Rules(**kw)
 
 
 def _cards_text(cards: list[Card] | tuple[Card, ...]) -> str:
@@ -189,21 +206,40 @@ def state_from_json(text: str) -> GameState:
         raise ValueError(f"saved game: {exc}") from None
     except RecursionError:
         raise ValueError("saved game: nesting too deep") from None
+    except ValueError as exc:  # from below the checks here: still a bad save
+        raise ValueError(f"saved game: {exc}") from None
 
 
-def _load(text: str) -> GameState:
+def _no_constant(name: str) -> object:
+    raise _Bad(f"not valid JSON: {name} is not a number JSON allows")
+
+
+def _load(text: str | bytes | bytearray) -> GameState:
     if not isinstance(text, (str, bytes, bytearray)):
         raise _Bad(f"expected JSON text, got {type(text).__name__}")
+    if not isinstance(text, str):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise _Bad(f"not UTF-8 text (corrupt?): {exc}") from None
     try:
-        doc = json.loads(text)
+        doc = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise _Bad(f"not valid JSON (truncated or corrupt?): {exc}") from None
+    except ValueError as exc:  # e.g. a number of more than 4,300 digits
+        if isinstance(exc, _Bad):
+            raise
+        raise _Bad(f"not valid JSON (corrupt?): {exc}") from None
     if not isinstance(doc, dict):
         raise _Bad("the top level must be an object")
     if doc.get("format") != FORMAT:
-        raise _Bad(f"format must be {FORMAT!r}, got {doc.get('format')!r}")
-    if doc.get("version") != VERSION:
-        raise _Bad(f"version {doc.get('version')!r} is not supported (expected {VERSION})")
+        raise _Bad(f"format must be {FORMAT!r}, got {json.dumps(doc.get('format'))[:60]}")
+    version = doc.get("version")
+    if type(version) is not int or version != VERSION:
+        raise _Bad(
+            f"version {json.dumps(version)[:60]} is not supported (expected the whole "
+            f"number {VERSION})"
+        )
     try:
         rules = rules_from_dict(doc.get("rules"))
     except ValueError as exc:

@@ -10,7 +10,14 @@ memoised search over that suit's cards with a joker budget. The per-suit answers
 tables indexed by the number of jokers used and, for Indian Rummy, by how many pure and
 impure sequences they contain; tables are combined by a min-plus product. For one-deck
 hands without jokers the per-suit table is precomputed for all 8,192 suit holdings, so a
-Gin hand costs a handful of table look-ups.
+Gin hand costs a handful of table look-ups; its partition is put together from per-suit
+pieces (runs, deadwood, points) built once per suit holding, and so are its ties.
+
+Big hands (30-40 cards from two decks with jokers, as a Rummy 500 deep pick can give) offer
+too many combinations of sets for that search. They go to a DP over the places instead
+(:func:`_dp_search`): the open runs of each suit by length, the jokers used and the set
+being gathered make a small state, so the work grows with the places, not with the set
+combinations.
 
 The objective is the deadwood points, then (on ties) the number of unmelded cards, so
 that among equally good partitions the one melding more cards wins.
@@ -24,6 +31,7 @@ that among equally good partitions the one melding more cards wins.
 
 from __future__ import annotations
 
+import heapq
 import itertools
 import operator
 from collections.abc import Iterator, Sequence
@@ -132,6 +140,7 @@ class _Ctx:
     wild_rank: int | None
     memo: dict[tuple[tuple[int, ...], int], list[int]]
     set_memo: dict[tuple[tuple[int, ...], int], list[_SetPick]]
+    dp_memo: dict[tuple[int, int, int, int, bool, bool], list[_Move]]
     flag_comb: tuple[tuple[int, ...], ...]
     run_flag: tuple[int, ...]  # flags after adding an impure run to state f
     pure_flag: tuple[int, ...]  # flags after adding a pure run to state f
@@ -179,6 +188,7 @@ def _ctx(rules: Rules, wild_rank: int | None) -> _Ctx:
         wild_rank=wild_rank,
         memo={},
         set_memo={},
+        dp_memo={},
         flag_comb=comb,
         run_flag=run_flag,
         pure_flag=pure_flag,
@@ -953,7 +963,548 @@ def _fast_value(ctx: _Ctx, hand: Sequence[Card]) -> int:
     return _mask_value(_mask_table(ctx), _hand_mask(hand))
 
 
-# --------------------------------------------------------------------------- public API
+# --------------------------------------------------------------------------- big hands
+
+
+_Move = tuple[int, int, int, int, bool, tuple[object, ...]]
+"""New suit state (packed), jokers used, cards left as deadwood, cards given to the set,
+whether a run was closed, and what was done (for rebuilding the melds)."""
+
+_DP_MIN_PLANS = 30_000
+"""From this many combinations of set choices, the place-by-place search takes over."""
+
+
+def _dp_eligible(ctx: _Ctx, jokers: int) -> bool:
+    """True when the place-by-place search is exact for these rules and jokers.
+
+    It needs plain deadwood counting, no wild rank, and runs that can always take every
+    spare joker: any run, cut in two if long, must have room for all of them, which
+    holds when ``min(max_run_length, places) >= 2 * min_meld - 1 + jokers``.
+    """
+    return (
+        ctx.nflags == 1
+        and ctx.wild_rank is None
+        and min(ctx.maxlen, ctx.top) >= 2 * ctx.min_meld - 1 + jokers
+    )
+
+
+def _use_dp(hand: Sequence[Card], ctx: _Ctx) -> bool:
+    """True when the place-by-place search should solve this hand.
+
+    The set-by-set search is quick while the hand offers few combinations of sets (its
+    work grows with their number); past :data:`_DP_MIN_PLANS` of them, as in 30-40 card
+    two-deck hands, the place-by-place search is much faster.
+
+    >>> r = get_rules("500", decks=2, printed_jokers=4)
+    >>> _use_dp(clean_cards("7S 8S 9S 9H 9D JK"), _ctx(r, None))
+    False
+    >>> deck = clean_cards(" ".join(f"{rank}{suit}" for suit in "SHDC" for rank in "A23456789TJQK"))
+    >>> _use_dp(deck[:36] + deck[10:14] + clean_cards("JK"), _ctx(r, None))
+    True
+    """
+    if ctx.nflags != 1 or ctx.wild_rank is not None:
+        return False
+    model = next(_models(hand, ctx))
+    jokers = len(model.jokers)
+    if not _dp_eligible(ctx, jokers):
+        return False
+    plans = 1
+    for place in range(13):
+        if sum(model.suits[s][place] for s in range(4)) >= 2:
+            opts = _set_options(ctx, model.suits, place)
+            plans *= 1 + sum(1 for o in opts if o.need <= jokers)
+            if plans >= _DP_MIN_PLANS:
+                return True
+    return False
+
+
+def _dp_moves(
+    m: int, code: int, n: int, jmax: int, kind: int, gap_ok: bool, set_ok: bool
+) -> list[_Move]:
+    """Every way one suit's open runs and its ``n`` cards at a place can go on.
+
+    Each open run takes the next card (a natural card or a joker) or ends, a run shorter
+    than ``m`` ending with jokers to make up ``m``. Each card left over is deadwood, goes
+    to the rank's set or starts a run. With the ace high, an ace at place 0 (``kind`` 1)
+    is never deadwood there: it is kept back for the ace-high place (``kind`` 2), where
+    it goes on a run or is deadwood, which spares the search a state per choice. A joker
+    goes on a run only when a natural card of the suit can follow within reach
+    (``gap_ok``): a joker at the end of a run is no better than a spare one.
+
+    Moves that another move beats outright are left out: ending a run (or running on
+    with a joker) while a card of the place is deadwood, and ending a run while a card
+    of the place starts a new one (the card can go on the ending run instead).
+
+    ``code`` packs the suit's state four bits a field: open runs of length 1 .. m (the
+    last: m or more), then the aces kept back; new states come packed the same way.
+    """
+    kept = code >> (4 * m)
+    per: list[list[tuple[int, int, int, int]]] = []
+    for i in range(m):
+        ci = (code >> (4 * i)) & 15
+        opts = []
+        for x in range(min(ci, n) + 1):
+            for y in range(ci - x + 1 if gap_ok else 1):
+                close = ci - x - y
+                opts.append((x, y, close, close * (m - 1 - i)))
+        per.append(opts)
+    out: list[_Move] = []
+    for combo in itertools.product(*per):
+        taken = 0
+        jokers = 0
+        closed = False
+        on_joker = False
+        new = [0] * m
+        for i, (x, y, close, pad) in enumerate(combo):
+            taken += x
+            jokers += y + pad
+            closed = closed or close > 0
+            on_joker = on_joker or y > 0
+            new[min(i + 1, m - 1)] += x + y
+        if taken > n or jokers > jmax:
+            continue
+        left = n - taken
+        xy = tuple((x, y) for x, y, _, _ in combo)
+        if kind == 2:
+            if not left or not (closed or on_joker):
+                out.append((_pack(new, 0), jokers, left, 0, closed, (xy, left, 0, 0, 0)))
+            continue
+        for u in range(1 if kind == 1 else left + 1):
+            if u and (closed or on_joker):
+                continue  # the dead card could go on that run instead
+            for v in range(left - u + 1 if set_ok else 1):
+                rest = left - u - v
+                for z in range(rest + 1 if kind == 1 else 1):
+                    w = rest - z
+                    if w and closed:
+                        continue  # the new run's card could go on the run that ends
+                    ns = list(new)
+                    ns[0] += w
+                    out.append(
+                        (_pack(ns, kept + z), jokers, u, v, closed, (xy, u, v, w, z))
+                    )
+    return out
+
+
+def _pack(runs: list[int], kept: int) -> int:
+    """A suit state packed four bits a field (see :func:`_dp_moves`)."""
+    code = kept << (4 * len(runs))
+    for i, c in enumerate(runs):
+        code |= c << (4 * i)
+    return code
+
+
+def _set_jokers(ctx: _Ctx, n: int, most: int) -> tuple[int, int, int]:
+    """(groups, jokers needed, extra jokers they could take; INF: any) for ``n`` natural
+    cards of one rank, at most ``most`` copies of one suit (as :func:`_set_options_for`)."""
+    if ctx.distinct:
+        g = max(most, -(-n // (ctx.max_set or 4)))
+    elif ctx.max_set is not None:
+        g = -(-n // ctx.max_set)
+    else:
+        g = 1
+    need = max(0, ctx.min_meld * g - n)
+    cap = INF if ctx.max_set is None else ctx.max_set * g - n - need
+    if ctx.distinct:
+        cap = min(cap, 4 * g - n - need)
+    return g, need, max(0, cap)
+
+
+def _dp_solve(
+    ctx: _Ctx, counts: list[list[int]], jokers: int
+) -> tuple[int, list[tuple[object, ...]]]:
+    """Best objective of a hand and the steps of one optimum (see :func:`_dp_search`).
+
+    A narrow first pass (the cheapest few hundred states at each step) finds a good
+    partition quickly. When it melds every card it is optimal; otherwise its value
+    bounds the exact pass, which then drops every state already worse (costs only grow
+    along a path, so nothing optimal is lost).
+    """
+    bound, steps = _dp_search(ctx, counts, jokers, beam=_DP_BEAM)
+    if bound == 0:
+        return bound, steps  # every card melded: nothing can be better
+    return _dp_search(ctx, counts, jokers, bound=bound)
+
+
+_DP_BEAM = 1000
+
+
+def _second(item: tuple[int, int]) -> int:
+    return item[1]
+
+
+def _dominant(states: dict[int, int], ks: int, hbit: int) -> dict[int, int]:
+    """The states not dominated by one that differs only in jokers used and the flag.
+
+    ``ks`` is the shift of the jokers-used field (4 bits), ``hbit`` the flag "a meld
+    takes any spare joker". (cost, k, h) dominates (cost', k', h') when cost <= cost',
+    k <= k', h >= h' and (h or k == k'): whatever the second can still do, the first
+    can too, and its extra jokers cost nothing.
+    """
+    rest_mask = ~((15 << ks) | hbit)
+    groups: dict[int, list[int]] = {}
+    for key in states:
+        groups.setdefault(key & rest_mask, []).append(key)
+    if len(groups) == len(states):
+        return states
+    out: dict[int, int] = {}
+    for keys in groups.values():
+        if len(keys) == 1:
+            out[keys[0]] = states[keys[0]]
+            continue
+        keys.sort(key=lambda key: (states[key], (key >> ks) & 15, not key & hbit))
+        kept: list[tuple[int, int]] = []  # (k, h)
+        for key in keys:
+            k = (key >> ks) & 15
+            h = key & hbit
+            if any(k0 <= k and h0 >= h and (h0 or k0 == k) for k0, h0 in kept):
+                continue
+            kept.append((k, h))
+            out[key] = states[key]
+    return out
+
+
+def _dp_search(
+    ctx: _Ctx, counts: list[list[int]], jokers: int, *, beam: int = 0, bound: int = INF
+) -> tuple[int, list[tuple[object, ...]]]:
+    """Best objective of a hand by a DP over the places, and the steps of one optimum.
+
+    With ``beam`` only that many cheapest states go on at each step (a quick feasible
+    value; INF if that narrow pass runs into a dead end); ``bound`` drops states that
+    cost more. After each place, states that another one dominates are dropped
+    (:func:`_dominant`).
+
+    Places are visited low to high (with ``ace_high``, place 13 is the ace again); at
+    each place the four suits are decided one after another and then the rank's set.
+    The state is small (open runs by length per suit, jokers used, the set being
+    gathered), so the search grows with the number of places, not with the number of
+    ways to pick sets. A state is packed in one integer: per suit ``4 * (m + 1)`` bits of
+    counts, then jokers used, the spare-joker flag, the set's cards and, when a set needs
+    distinct suits, the most copies of one suit in it.
+    """
+    m = ctx.min_meld
+    sb = 4 * (m + 1)  # bits per suit state
+    smask = (1 << sb) - 1
+    ks = 4 * sb  # jokers used
+    hs = ks + 4  # a meld takes any spare joker
+    ns_ = hs + 1  # natural cards gathered for the rank's set
+    ms = ns_ + 5  # most copies of one suit among them
+    hbit = 1 << hs
+    joker_cost = ctx.joker_value * BIG + 1
+    saturate = m if not ctx.distinct and ctx.max_set is None else 31
+    distinct = ctx.distinct
+    runs = (1 << (4 * m)) - 1  # the run counts of a suit state
+    states: dict[int, int] = {0: 0}
+    backs: list[dict[int, tuple[int, object]]] = []
+    moves_memo = ctx.dp_memo
+    nat_places = [
+        [q for q in range(13) if counts[s][q]] + ([13] if ctx.ace_high and counts[s][0] else [])
+        for s in range(4)
+    ]
+    for p in range(ctx.top):
+        kind = 2 if p == 13 else (1 if p == 0 and ctx.ace_high else 0)
+        set_ok = kind != 2 and sum(counts[s][p] for s in range(4)) >= 2
+        unit = ctx.values[p] * BIG + 1
+        for s in range(4):
+            shift = s * sb
+            here = counts[s][p] if p < 13 else 0
+            if not here and kind != 2 and not any(key & (runs << shift) for key in states):
+                backs.append({})  # nothing happens in this suit here
+                continue
+            ahead = next((q - p for q in nat_places[s] if q > p), INF)
+            local: dict[int, list[tuple[int, int, int, object, int]]] = {}
+            new_states: dict[int, int] = {}
+            back: dict[int, tuple[int, object]] = {}
+            get = new_states.get
+            for key, cost in states.items():
+                ck = ((key >> shift) & smask) | (((key >> ks) & 15) << sb)
+                lst = local.get(ck)
+                if lst is None:
+                    code = ck & smask
+                    n = code >> (4 * m) if kind == 2 else here
+                    jmax = jokers - (ck >> sb)
+                    mk = (code, n, jmax, kind, ahead <= jmax, set_ok)
+                    moves = moves_memo.get(mk)
+                    if moves is None:
+                        moves = moves_memo[mk] = _dp_moves(m, code, n, jmax, kind, ahead <= jmax,
+                                                           set_ok)
+                    lst = local[ck] = sorted(
+                        (
+                            (u * unit, ((ncode - code) << shift) + (dj << ks) + (v << ns_),
+                             hbit if closed else 0, desc, v)
+                            for ncode, dj, u, v, closed, desc in moves
+                        ),
+                        key=operator.itemgetter(0),
+                    )
+                for uc, delta, hb, desc, v in lst:
+                    c = cost + uc
+                    if c > bound:
+                        break
+                    nk = (key + delta) | hb
+                    if v:
+                        got = (nk >> ns_) & 31
+                        if got > saturate:
+                            nk -= (got - saturate) << ns_
+                        if distinct and v > (nk >> ms) & 7:
+                            nk += (v - ((nk >> ms) & 7)) << ms
+                    if c < get(nk, INF):
+                        new_states[nk] = c
+                        back[nk] = (key, desc)
+            states = new_states
+            if beam and len(states) > beam:
+                states = dict(heapq.nsmallest(beam, states.items(), key=_second))
+            backs.append(back)
+        if set_ok:
+            new_states = {}
+            back = {}
+            clear = ~((31 << ns_) | (7 << ms))
+            for key, cost in states.items():
+                n = (key >> ns_) & 31
+                if n == 1:
+                    continue
+                base = key & clear
+                if n == 0:
+                    options = [(base, 0)]
+                else:
+                    _, need, cap = _set_jokers(ctx, n, (key >> ms) & 7)
+                    k = ((key >> ks) & 15) + need
+                    if k > jokers:
+                        continue
+                    base += need << ks
+                    if cap >= INF:
+                        options = [(base | hbit, need)]
+                    else:
+                        options = [
+                            (base + (e << ks), need + e) for e in range(min(cap, jokers - k) + 1)
+                        ]
+                for nk, used in options:
+                    if cost < new_states.get(nk, INF):
+                        new_states[nk] = cost
+                        back[nk] = (key, ("set", used))
+            states = new_states
+            backs.append(back)
+        if jokers:
+            states = _dominant(states, ks, hbit)
+    best = INF
+    best_key = -1
+    for key, cost in states.items():
+        pad = 0
+        runs = False
+        for s in range(4):
+            code = key >> (s * sb)
+            for i in range(m):
+                c = (code >> (4 * i)) & 15
+                pad += c * (m - 1 - i)
+                runs = runs or c > 0
+        k = ((key >> ks) & 15) + pad
+        if k > jokers:
+            continue
+        left = jokers - k
+        if left and not (key & hbit or runs) and not (ctx.all_wild and m <= left <= ctx.maxlen):
+            cost += left * joker_cost
+        if cost < best:
+            best, best_key = cost, key
+    steps: list[tuple[object, ...]] = []
+    if best_key < 0:
+        assert beam, "no partition found"
+        return best, steps
+    key = best_key
+    for back in reversed(backs):
+        if not back:
+            steps.append(())
+            continue
+        key, desc = back[key]
+        steps.append(cast(tuple[object, ...], desc))
+    steps.reverse()
+    return best, steps
+
+
+def _dp_counts(hand: Sequence[Card]) -> tuple[list[list[int]], list[Card]]:
+    """Natural cards as counts by suit and place (aces at place 0), and the jokers."""
+    counts = [[0] * 14 for _ in range(4)]
+    jokers: list[Card] = []
+    for c in hand:
+        if c.rank == 0:
+            jokers.append(c)
+        else:
+            assert c.suit is not None
+            counts[c.suit.order][c.rank - 1] += 1
+    return counts, jokers
+
+
+def _dp_value(hand: Sequence[Card], ctx: _Ctx) -> int:
+    counts, jokers = _dp_counts(hand)
+    return _dp_solve(ctx, counts, len(jokers))[0]
+
+
+_RunCards = list[tuple[int, Card]]  # (place, card), low to high
+
+
+def _dp_partition(hand: Sequence[Card], ctx: _Ctx, rules: Rules) -> Partition:
+    """An optimal partition from :func:`_dp_search`: replay its steps, then place jokers.
+
+    Runs are rebuilt from their natural cards; each takes the jokers its gaps and the
+    minimum length need, and spare jokers go to a set that takes any number or to runs
+    (a run with no room is cut in two, which the search's room condition allows).
+
+    >>> r = get_rules("500", decks=2, printed_jokers=4)
+    >>> hand = clean_cards("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH JK 7S 7D")
+    >>> str(_dp_partition(hand, _ctx(r, None), r))
+    '[7S 7H 7D JK] [AH 2H 3H 4H 5H 6H] [8H 9H 10H JH QH KH AH] = 0'
+    """
+    counts, jokers = _dp_counts(hand)
+    value, steps = _dp_solve(ctx, counts, len(jokers))
+    m = ctx.min_meld
+    lcap = min(ctx.maxlen, ctx.top)
+    it = iter(steps)
+    open_runs: list[list[list[_RunCards]]] = [[[] for _ in range(m)] for _ in range(4)]
+    runs: list[_RunCards] = []
+    dead: list[Card] = []
+    sets: list[tuple[list[list[Card]], list[int], bool]] = []  # groups, jokers, takes any
+    for p in range(ctx.top):
+        kind = 2 if p == 13 else (1 if p == 0 and ctx.ace_high else 0)
+        set_ok = kind != 2 and sum(counts[s][p] for s in range(4)) >= 2
+        pool: list[Card] = []
+        for s in range(4):
+            desc = next(it)
+            if not desc:
+                continue
+            xy, u, v, w, _z = cast(tuple[tuple[tuple[int, int], ...], int, int, int, int], desc)
+            card = _place_card(p, s)
+            new_open: list[list[_RunCards]] = [[] for _ in range(m)]
+            for i, (x, y) in enumerate(xy):
+                group = open_runs[s][i]
+                for run in group[:x]:
+                    run.append((p, card))
+                new_open[min(i + 1, m - 1)].extend(group[: x + y])
+                runs.extend(group[x + y :])
+            dead.extend([card] * u)
+            pool.extend([card] * v)
+            new_open[0].extend([[(p, card)] for _ in range(w)])
+            open_runs[s] = new_open
+        if set_ok:
+            desc = next(it)
+            if pool:
+                _, used = cast(tuple[str, int], desc)
+                most = max(pool.count(c) for c in pool)
+                sets.append(_dp_set(ctx, pool, most, used))
+    for s in range(4):
+        for group in open_runs[s]:
+            runs.extend(group)
+    runs = [piece for run in runs for piece in _cut_long(run, lcap, m)]
+    spare = len(jokers) - sum(sum(j) for _, j, _ in sets) - sum(_run_need(r, m) for r in runs)
+    extra = [0] * len(runs)
+    left_over: list[Card] = []
+    group_of_jokers = False
+    if spare:
+        any_set = next((st for st in sets if st[2]), None)
+        if any_set is not None:
+            any_set[1][0] += spare
+        elif runs:
+            spare = _absorb(runs, extra, spare, m, lcap)
+            assert spare == 0
+        elif ctx.all_wild and m <= spare <= ctx.maxlen:
+            group_of_jokers = True
+        else:
+            left_over = jokers[:spare]
+    pool_j = list(jokers)
+    melds: list[Meld] = []
+    for groups, njs, _ in sets:
+        for g, nj in zip(groups, njs, strict=True):
+            meld = _as_set(g, [pool_j.pop() for _ in range(nj)], rules)
+            assert meld is not None, f"solver built an invalid set {g}"
+            melds.append(meld)
+    for run, more in zip(runs, extra, strict=True):
+        nat = [c for _, c in run]
+        meld = _as_run(nat, [pool_j.pop() for _ in range(_run_need(run, m) + more)], rules)
+        assert meld is not None, f"solver built an invalid run {nat}"
+        melds.append(meld)
+    if group_of_jokers:
+        melds.append(Meld(tuple(pool_j), "run", is_pure=False))
+    dead.extend(left_over)
+    points = sum(rules.card_value(c) for c in dead)
+    assert points * BIG + len(dead) == value, "place search and rebuilt partition disagree"
+    return Partition(tuple(melds), tuple(dead), points)
+
+
+def _run_need(run: _RunCards, m: int) -> int:
+    """Jokers a run's natural cards need: its gaps, and enough to be ``m`` long."""
+    return max(run[-1][0] - run[0][0] + 1, m) - len(run)
+
+
+def _cut_long(run: _RunCards, lcap: int, m: int) -> list[_RunCards]:
+    """A run longer than the rules allow cut into runs of ``m`` to ``lcap`` places.
+
+    Each piece starts at a natural card and the last one ends at one, and no piece
+    needs more jokers than its share of the long run had (``lcap >= 2 * m - 1``).
+
+    >>> run = [(q, _place_card(q, 1)) for q in range(1, 13)]
+    >>> [[c.code for _, c in piece] for piece in _cut_long(run, 5, 3)]
+    [['2H', '3H', '4H', '5H', '6H'], ['7H', '8H', '9H', '10H'], ['JH', 'QH', 'KH']]
+    """
+    pieces = []
+    while run[-1][0] - run[0][0] + 1 > lcap:
+        span = run[-1][0] - run[0][0] + 1
+        cut = run[0][0] + min(lcap, span - m)
+        pieces.append([e for e in run if e[0] < cut])
+        run = [e for e in run if e[0] >= cut]
+    pieces.append(run)
+    return pieces
+
+
+def _absorb(runs: list[_RunCards], extra: list[int], spare: int, m: int, lcap: int) -> int:
+    """Give spare jokers to runs with room, cutting a full long run in two if needed."""
+    while spare:
+        for i, run in enumerate(runs):
+            room = lcap - (max(run[-1][0] - run[0][0] + 1, m) + extra[i])
+            take = min(room, spare)
+            if take > 0:
+                extra[i] += take
+                spare -= take
+                if not spare:
+                    return 0
+        longest = max(range(len(runs)), key=lambda i: runs[i][-1][0] - runs[i][0][0])
+        run = runs[longest]
+        if run[-1][0] - run[0][0] + 1 < 2 * m:
+            return spare  # pragma: no cover - excluded by _dp_eligible
+        cut = run[0][0] + m
+        spare += extra[longest]
+        runs[longest : longest + 1] = [
+            [e for e in run if e[0] < cut], [e for e in run if e[0] >= cut]
+        ]
+        extra[longest : longest + 1] = [0, 0]
+    return 0
+
+
+def _dp_set(
+    ctx: _Ctx, pool: list[Card], most: int, used: int
+) -> tuple[list[list[Card]], list[int], bool]:
+    """One rank's set cards split into groups, with the jokers each group gets."""
+    g, _, cap = _set_jokers(ctx, len(pool), most)
+    size_cap = min(ctx.max_set or 99, 4 if ctx.distinct else 99)
+    groups: list[list[Card]] = [[] for _ in range(g)]
+    gi = 0
+    for card in pool:
+        if ctx.distinct:
+            for i in sorted(range(g), key=lambda i: len(groups[i])):
+                if card not in groups[i] and len(groups[i]) < size_cap:
+                    groups[i].append(card)
+                    break
+        else:
+            groups[gi % g].append(card)
+            gi += 1
+    njs = [max(0, ctx.min_meld - len(grp)) for grp in groups]
+    more = used - sum(njs)
+    for i, grp in enumerate(groups):
+        take = min(more, size_cap - len(grp) - njs[i])
+        if take > 0:
+            njs[i] += take
+            more -= take
+    assert more == 0
+    return groups, njs, cap >= INF
+
+
+# ----------------------------------------------------------------------- preparation, counting
 
 
 _PREPARED: dict[str, tuple[Rules, _Ctx]] = {}
@@ -970,12 +1521,14 @@ def _prepare(
         hand = clean_cards(cards)
         if len(hand) > 40:
             raise CardError(f"a hand of {len(hand)} cards is too large to analyse (at most 40)")
+        hit[0].check_cards(hand)
         return hand, hit[0], hit[1]
     _check_wild_rank(wild_rank)
     r = get_rules(rules)
     hand = clean_cards(cards)
     if len(hand) > 40:
         raise CardError(f"a hand of {len(hand)} cards is too large to analyse (at most 40)")
+    r.check_cards(hand)
     return hand, r, _ctx(r, wild_rank)
 
 
@@ -988,6 +1541,8 @@ def _objective(hand: Sequence[Card], ctx: _Ctx, rules: Rules) -> int:
     if _fast_eligible(rules, hand, ctx):
         return _fast_value(ctx, hand)
     if not _constrained(ctx):
+        if _use_dp(hand, ctx):
+            return _dp_value(hand, ctx)
         return _solve_value(hand, ctx, None, want_plans=False)[0]
     return _tiered(hand, ctx, rules, want_plans=False)[0]
 
@@ -1109,28 +1664,6 @@ def _canonical(p: Partition, rules: Rules, ctx: _Ctx) -> Partition:
     return Partition(ordered, tuple(sorted(p.deadwood)), p.deadwood_points)
 
 
-_Arrangement = tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]
-
-
-@lru_cache(maxsize=16)
-def _mask_arrangements(ctx: _Ctx) -> tuple[_Arrangement, ...]:
-    """One optimal run arrangement for every one-deck suit holding."""
-    out = []
-    for mask in range(1 << 13):
-        counts = (*tuple(mask >> i & 1 for i in range(13)), 0)
-        runs, dead = next(_suit_arrangements(ctx, counts, 0, 0, 0))
-        merged: list[list[int]] = []
-        for places, _ in sorted(runs):
-            if merged and merged[-1][-1] + 1 == places[0] and (
-                len(merged[-1]) + len(places) <= ctx.maxlen
-            ):
-                merged[-1].extend(places)
-            else:
-                merged.append(list(places))
-        out.append((tuple(tuple(m) for m in merged), tuple(sorted(dead))))
-    return tuple(out)
-
-
 _MELD_CACHE: dict[tuple[str, int, tuple[int, ...]], Meld] = {}
 
 
@@ -1147,61 +1680,270 @@ def _fast_meld(kind: str, key: int, places: tuple[int, ...]) -> Meld:
     return m
 
 
-def _fast_partition(ctx: _Ctx, rules: Rules, hand: Sequence[Card]) -> Partition:
-    """best_partition for one-deck jokerless hands, from the precomputed tables."""
-    table = _mask_table(ctx)
-    m = _hand_mask(hand)
-    masks = ((m & _M13), (m >> 13) & _M13, (m >> 26) & _M13, m >> 39)
-    trip = (masks[0] & masks[1] & (masks[2] | masks[3])) | (
-        masks[2] & masks[3] & (masks[0] | masks[1])
+# --------------------------------------------------------------------------- one-deck parts
+
+_SuitPart = tuple[tuple[Meld, ...], tuple[Card, ...], int]
+"""One suit's share of a partition: its runs (by lowest card), its deadwood (sorted), points."""
+
+
+def _run_key(m: Meld) -> tuple[Card, int]:
+    return min(m.cards), len(m.cards)
+
+
+@dataclass(eq=False, slots=True)
+class _Fast:
+    """Everything the one-deck jokerless path needs for one rules object.
+
+    Why: a 10-card Gin hand is four 13-bit suit masks, so its best partition can be put
+    together from per-suit pieces built once: the runs and deadwood of every suit
+    holding (``parts``) and every optimal way of arranging it (``ties``), both filled in
+    on first use.
+    """
+
+    rules: Rules
+    ctx: _Ctx
+    table: tuple[int, ...]
+    values: tuple[int, ...]
+    parts: tuple[list[_SuitPart | None], ...]
+    ties: tuple[dict[int, tuple[_SuitPart, ...]], ...]
+    sets: dict[int, Meld]  # by rank place * 16 + bit pattern of three or four suits
+
+
+def _fast_for(rules: Rules, ctx: _Ctx) -> _Fast:
+    return _Fast(
+        rules, ctx, _mask_table(ctx), rules.rank_values,
+        tuple([None] * (1 << 13) for _ in range(4)), ({}, {}, {}, {}),
+        {
+            r * 16 + bits: _fast_meld("set", r, tuple(su for su in range(4) if bits >> su & 1))
+            for r in range(13) for bits in range(16) if bits.bit_count() >= 3
+        },
     )
-    best_v = INF
-    best: tuple[tuple[tuple[int, int], ...], ...] = ()
-    best_masks: Sequence[int] = masks
+
+
+def _suit_part(fast: _Fast, su: int, mask: int) -> _SuitPart:
+    """One optimal arrangement of a suit holding, adjacent runs joined (cached)."""
+    part = fast.parts[su][mask]
+    if part is not None:
+        return part
+    ctx = fast.ctx
+    counts = (*tuple(mask >> i & 1 for i in range(13)), 0)
+    runs, dead = next(_suit_arrangements(ctx, counts, 0, 0, 0))
+    merged: list[list[int]] = []
+    for places, _ in sorted(runs):
+        if merged and merged[-1][-1] + 1 == places[0] and (
+            len(merged[-1]) + len(places) <= ctx.maxlen
+        ):
+            merged[-1].extend(places)
+        else:
+            merged.append(list(places))
+    melds = sorted((_fast_meld("run", su, tuple(p)) for p in merged), key=_run_key)
+    cards = tuple(sorted(_place_card(q, su) for q in dead))
+    part = (tuple(melds), cards, sum(fast.values[c.rank] for c in cards))
+    fast.parts[su][mask] = part
+    return part
+
+
+def _suit_ties(fast: _Fast, su: int, mask: int) -> tuple[_SuitPart, ...]:
+    """Every distinct optimal arrangement of a suit holding, in search order (cached).
+
+    Runs that continue each other are joined as :func:`_canonical` joins them, so
+    arrangements that differ only in where a long run is cut count once.
+    """
+    hit = fast.ties[su].get(mask)
+    if hit is not None:
+        return hit
+    counts = (*tuple(mask >> i & 1 for i in range(13)), 0)
+    seen: dict[tuple[object, ...], _SuitPart] = {}
+    for runs, dead in _suit_arrangements(fast.ctx, counts, 0, 0, 0):
+        melds = _merge_runs([_fast_meld("run", su, places) for places, _ in runs], fast.rules)
+        melds.sort(key=_run_key)
+        cards = tuple(sorted(_place_card(q, su) for q in dead))
+        key = (tuple(m.cards for m in melds), cards)
+        if key not in seen:
+            seen[key] = (tuple(melds), cards, sum(fast.values[c.rank] for c in cards))
+    out = fast.ties[su][mask] = tuple(seen.values())
+    return out
+
+
+def _split_mask(m: int) -> tuple[int, int, int, int]:
+    return m & _M13, (m >> 13) & _M13, (m >> 26) & _M13, m >> 39
+
+
+def _trip_of(s0: int, s1: int, s2: int, s3: int) -> int:
+    """Bit r set when rank place r holds three or four cards."""
+    return (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+
+
+_SetGroups = tuple[tuple[int, tuple[int, ...]], ...]
+"""Sets chosen from a one-deck hand: (rank place, suits) per set, by rank."""
+
+
+def _best_sets(fast: _Fast, masks: list[int], trip: int) -> _SetGroups:
+    """The sets of the first optimal set choice (in search order) of a hand with several
+    ranks holding three or more cards; clears their cards.
+
+    ``masks`` is updated in place to the suit holdings left for runs.
+    """
+    table = fast.table
     if _combo_count(masks, trip) > _COMBO_LIMIT:
-        _, groups = _rank_dp(ctx, masks)
-        mm = list(masks)
-        for group in groups:
-            for su, r in group:
-                mm[su] &= ~(1 << r)
-        return _fast_build(ctx, rules, groups, mm)
-    for combo in itertools.product(*_set_choices(masks, trip)):
-        mm = list(masks)
-        for group in combo:
-            for su, r in group:
-                mm[su] &= ~(1 << r)
-        v = table[mm[0]] + table[mm[1]] + table[mm[2]] + table[mm[3]]
-        if v < best_v:
-            best_v, best, best_masks = v, combo, mm
-    return _fast_build(ctx, rules, best, best_masks)
+        _, groups = _rank_dp(fast.ctx, masks)
+    else:
+        best_v = INF
+        groups = ()
+        for combo in itertools.product(*_set_choices(masks, trip)):
+            mm = masks[:]
+            for group in combo:
+                for su, r in group:
+                    mm[su] &= ~(1 << r)
+            v = table[mm[0]] + table[mm[1]] + table[mm[2]] + table[mm[3]]
+            if v < best_v:
+                best_v, groups = v, combo
+    out = []
+    for group in groups:
+        if group:
+            r = group[0][1]
+            for su, _ in group:
+                masks[su] &= ~(1 << r)
+            out.append((r, tuple(sorted(su for su, _ in group))))
+    return tuple(sorted(out, key=lambda g: g[1][0] * 13 + g[0]))
 
 
-def _fast_build(
-    ctx: _Ctx,
-    rules: Rules,
-    combo: Sequence[tuple[tuple[int, int], ...]],
-    masks: Sequence[int],
+def _new_partition(melds: tuple[Meld, ...], dead: tuple[Card, ...], points: int) -> Partition:
+    """A Partition built without the dataclass __init__ (the hot paths build millions)."""
+    p = _NEW(Partition)
+    fields = p.__dict__
+    fields["melds"] = melds
+    fields["deadwood"] = dead
+    fields["deadwood_points"] = points
+    return p
+
+
+_NEW = object.__new__
+
+
+def _mask_partition(fast: _Fast, m: int) -> Partition:
+    """The canonical best partition of a one-deck jokerless hand given as a 52-bit mask."""
+    s0, s1, s2, s3 = _split_mask(m)
+    return _suits_partition(fast, s0, s1, s2, s3, _trip_of(s0, s1, s2, s3))
+
+
+def _suits_partition(
+    fast: _Fast, s0: int, s1: int, s2: int, s3: int, trip: int
 ) -> Partition:
-    """The canonical partition for chosen sets and the suit holdings left for runs."""
-    sets = [
-        _fast_meld("set", group[0][1], tuple(su for su, _ in group)) for group in combo if group
-    ]
-    runs: list[Meld] = []
-    dead: list[Card] = []
-    arrangements = _mask_arrangements(ctx)
-    for su in range(4):
-        run_places, dead_places = arrangements[masks[su]]
-        for places in run_places:
-            runs.append(_fast_meld("run", su, places))
-        for q in dead_places:
-            dead.append(_place_card(q, su))
-    if ctx.ace_high:
-        dead.sort()
-    vals = rules.rank_values
-    melds = sorted(sets, key=lambda x: x.cards[0]._index) + runs
-    if len(melds) > 1:
-        melds.sort(key=lambda x: (x.kind != "set", min(x.cards), len(x.cards)))
-    return Partition(tuple(melds), tuple(dead), sum(vals[c.rank] for c in dead))
+    """:func:`_mask_partition` from the four suit holdings and the ranks with 3+ cards."""
+    sets: tuple[Meld, ...] = ()
+    if trip and not trip & (trip - 1):
+        # One rank holds three or four cards (the common case): no set, or one of its
+        # sets, tried in search order (the first of equal values wins).
+        table = fast.table
+        keep = ~trip
+        t0, t1, t2, t3 = table[s0], table[s1], table[s2], table[s3]
+        u0 = table[s0 & keep] if s0 & trip else t0
+        u1 = table[s1 & keep] if s1 & trip else t1
+        u2 = table[s2 & keep] if s2 & trip else t2
+        u3 = table[s3 & keep] if s3 & trip else t3
+        best = t0 + t1 + t2 + t3
+        pick = 0
+        if s0 & s1 & s2 & s3 & trip:
+            for v, suits in (
+                (u0 + u1 + u2 + t3, 0b0111),
+                (u0 + u1 + t2 + u3, 0b1011),
+                (u0 + t1 + u2 + u3, 0b1101),
+                (t0 + u1 + u2 + u3, 0b1110),
+                (u0 + u1 + u2 + u3, 0b1111),
+            ):
+                if v < best:
+                    best, pick = v, suits
+        elif u0 + u1 + u2 + u3 < best:
+            pick = (
+                (1 if s0 & trip else 0) | (2 if s1 & trip else 0)
+                | (4 if s2 & trip else 0) | (8 if s3 & trip else 0)
+            )
+        if pick:
+            sets = (fast.sets[(trip.bit_length() - 1) * 16 + pick],)
+            if pick & 1:
+                s0 &= keep
+            if pick & 2:
+                s1 &= keep
+            if pick & 4:
+                s2 &= keep
+            if pick & 8:
+                s3 &= keep
+    elif trip:
+        masks = [s0, s1, s2, s3]
+        groups = _best_sets(fast, masks, trip)
+        if groups:
+            sets = tuple(_fast_meld("set", r, suits) for r, suits in groups)
+            s0, s1, s2, s3 = masks
+    p0, p1, p2, p3 = fast.parts
+    a = p0[s0] or _suit_part(fast, 0, s0)
+    b = p1[s1] or _suit_part(fast, 1, s1)
+    c = p2[s2] or _suit_part(fast, 2, s2)
+    d = p3[s3] or _suit_part(fast, 3, s3)
+    return _new_partition(
+        sets + a[0] + b[0] + c[0] + d[0], a[1] + b[1] + c[1] + d[1], a[2] + b[2] + c[2] + d[2]
+    )
+
+
+def _set_plan_options(masks: Sequence[int], trip: int) -> list[list[tuple[int, ...]]]:
+    """Per rank with three or four cards: no set, then its sets (suits), in search order."""
+    out: list[list[tuple[int, ...]]] = []
+    r = 0
+    while trip >> r:
+        if trip >> r & 1:
+            suits = [su for su in range(4) if masks[su] >> r & 1]
+            if len(suits) == 4:
+                out.append([(), (1, 2, 3), (0, 2, 3), (0, 1, 3), (0, 1, 2), (0, 1, 2, 3)])
+            else:
+                out.append([(), tuple(suits)])
+        r += 1
+    return out
+
+
+def _mask_all(fast: _Fast, m: int, limit: int | None) -> list[Partition] | None:
+    """Every optimal partition of a one-deck jokerless hand (None: too many set choices)."""
+    s = _split_mask(m)
+    trip = _trip_of(*s)
+    plans: list[tuple[tuple[Meld, ...], list[int]]] = []
+    if not trip:
+        plans.append(((), list(s)))
+    else:
+        if _combo_count(s, trip) > _COMBO_LIMIT:
+            return None
+        table = fast.table
+        ranks = [r for r in range(13) if trip >> r & 1]
+        best = INF
+        for combo in itertools.product(*_set_plan_options(s, trip)):
+            mm = list(s)
+            for r, suits in zip(ranks, combo, strict=True):
+                for su in suits:
+                    mm[su] &= ~(1 << r)
+            v = table[mm[0]] + table[mm[1]] + table[mm[2]] + table[mm[3]]
+            if v > best:
+                continue
+            if v < best:
+                best = v
+                plans = []
+            groups = sorted(
+                ((r, suits) for r, suits in zip(ranks, combo, strict=True) if suits),
+                key=lambda g: min(g[1]) * 13 + g[0],
+            )
+            plans.append((tuple(_fast_meld("set", r, tuple(sorted(su))) for r, su in groups), mm))
+    out: list[Partition] = []
+    for sets, mm in plans:
+        for a, b, c, d in itertools.product(
+            *(_suit_ties(fast, su, mm[su]) for su in range(4))
+        ):
+            out.append(_new_partition(
+                sets + a[0] + b[0] + c[0] + d[0], a[1] + b[1] + c[1] + d[1],
+                a[2] + b[2] + c[2] + d[2],
+            ))
+            if limit is not None and len(out) >= limit:
+                return out
+    return out
+
+
+# --------------------------------------------------------------------------- public API
 
 
 def best_partition(
@@ -1229,9 +1971,40 @@ def best_partition(
     :return: the partition.
     :raises CardError: for malformed cards. :raises ValueError: for a bad wild rank.
     """
+    if wild_rank is None and type(cards) in _SEQUENCES:
+        # A one-deck jokerless hand as a 52-bit mask (see deadwood for the bit test).
+        seq = cast("Sequence[Card]", cards)
+        try:
+            fast = _FAST[rules]
+            m: int = sum(map(_BIT_OF, seq))
+        except (KeyError, TypeError, AttributeError):
+            pass
+        else:
+            if m.bit_count() == len(seq) <= 40 and not m >> 52:
+                s0 = m & _M13
+                s1 = (m >> 13) & _M13
+                s2 = (m >> 26) & _M13
+                s3 = m >> 39
+                trip = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+                if not trip:
+                    # No rank holds three cards: the suits' own arrangements add up.
+                    p0, p1, p2, p3 = fast.parts
+                    a = p0[s0] or _suit_part(fast, 0, s0)
+                    b = p1[s1] or _suit_part(fast, 1, s1)
+                    c = p2[s2] or _suit_part(fast, 2, s2)
+                    d = p3[s3] or _suit_part(fast, 3, s3)
+                    p = _NEW(Partition)
+                    fields = p.__dict__
+                    fields["melds"] = a[0] + b[0] + c[0] + d[0]
+                    fields["deadwood"] = a[1] + b[1] + c[1] + d[1]
+                    fields["deadwood_points"] = a[2] + b[2] + c[2] + d[2]
+                    return p
+                return _suits_partition(fast, s0, s1, s2, s3, trip)
     hand, r, ctx = _prepare(cards, rules, wild_rank)
     if _fast_eligible(r, hand, ctx):
-        return _fast_partition(ctx, r, hand)
+        return _mask_partition(_register(rules, r, ctx), _hand_mask(hand))
+    if _use_dp(hand, ctx):
+        return _canonical(_dp_partition(hand, ctx, r), r, ctx)
     for p in _partitions(hand, r, ctx, 1):
         return _canonical(p, r, ctx)
     raise AssertionError("no partition found")  # pragma: no cover
@@ -1255,7 +2028,23 @@ def all_best_partitions(
 
     :param limit: stop after this many (None for all).
     """
+    if wild_rank is None and type(cards) in _SEQUENCES:
+        seq = cast("Sequence[Card]", cards)
+        try:
+            fast = _FAST[rules]
+            m: int = sum(map(_BIT_OF, seq))
+        except (KeyError, TypeError, AttributeError):
+            pass
+        else:
+            if m.bit_count() == len(seq) <= 40 and not m >> 52:
+                found = _mask_all(fast, m, limit)
+                if found is not None:
+                    return found
     hand, r, ctx = _prepare(cards, rules, wild_rank)
+    if _fast_eligible(r, hand, ctx):
+        found = _mask_all(_register(rules, r, ctx), _hand_mask(hand), limit)
+        if found is not None:
+            return found
     seen: dict[tuple[object, ...], Partition] = {}
     for p in _partitions(hand, r, ctx, None):
         sp = _canonical(p, r, ctx)
@@ -1293,87 +2082,115 @@ def deadwood(cards: CardsLike, rules: RulesLike = "gin", *, wild_rank: int | Non
                     base = _mask_value_sets(table, (s0, s1, s2, s3), trip, base)
                 return base // BIG
     hand, r, ctx = _prepare(cards, rules, wild_rank)
-    if ctx.nflags == 1 and _standard_sets(ctx) and len(_FAST_RULES) < 64:
-        _FAST_RULES[rules] = _mask_table(ctx)
+    if _fast_eligible(r, hand, ctx):
+        _register(rules, r, ctx)
     return _objective(hand, ctx, r) // BIG
 
 
 _FAST_RULES: dict[RulesLike, tuple[int, ...]] = {}
+_FAST: dict[RulesLike, _Fast] = {}
 _SEQUENCES = frozenset({list, tuple, Hand})
 _BIT_OF = operator.attrgetter("_bit")
 
 deadwood_points = deadwood
 
 
-def _fast_discard(
-    ctx: _Ctx, rules: Rules, hand: Sequence[Card], banned: int = 0
-) -> tuple[Card, Partition]:
-    """The best discard of a one-deck jokerless hand (ties: more melded, higher card)."""
-    table = _mask_table(ctx)
-    full = _hand_mask(hand)
-    masks = [full & _M13, (full >> 13) & _M13, (full >> 26) & _M13, full >> 39]
-    trip = (masks[0] & masks[1] & (masks[2] | masks[3])) | (
-        masks[2] & masks[3] & (masks[0] | masks[1])
-    )
-    vals = rules.rank_values
+def _register(given: RulesLike, rules: Rules, ctx: _Ctx) -> _Fast:
+    """The fast-path data for these rules, remembered under the name the caller used."""
+    fast = _FAST.get(rules)
+    if fast is None:
+        fast = _fast_for(rules, ctx)
+        if len(_FAST) < 64:
+            _FAST[rules] = fast
+    if len(_FAST) < 64:
+        _FAST.setdefault(given, fast)
+        _FAST_RULES.setdefault(given, fast.table)
+    return fast
+
+
+def _mask_discard(fast: _Fast, hand: Sequence[Card], full: int, banned: int = 0) -> tuple[
+    Card, Partition
+]:
+    """The best discard of a one-deck jokerless hand (ties: more melded, higher card).
+
+    ``full`` is the hand's 52-bit mask; ``banned`` the mask of cards that may not go.
+    """
+    table = fast.table
+    vals = fast.values
+    s0, s1, s2, s3 = _split_mask(full)
+    trip = _trip_of(s0, s1, s2, s3)
     best_key = (INF, 0, 0)
-    pick = next(c for c in hand if not banned >> c._index & 1)
-    if trip and _combo_count(masks, trip) > _COMBO_LIMIT:
-        for c in hand:
-            if banned >> c._index & 1:
-                continue
-            key = (_mask_value(table, full & ~(1 << c._index)), -vals[c.rank], -c._index)
-            if key < best_key:
-                best_key, pick = key, c
-        return pick, _fast_partition(ctx, rules, [c for c in hand if c is not pick])
-    pick_combo: Sequence[tuple[tuple[int, int], ...]] = ()
-    pick_masks: list[int] = masks
+    pick = hand[0]
     if not trip:
-        base = table[masks[0]] + table[masks[1]] + table[masks[2]] + table[masks[3]]
+        t = (table[s0], table[s1], table[s2], table[s3])
+        masks = (s0, s1, s2, s3)
+        base = t[0] + t[1] + t[2] + t[3]
+        for c in hand:
+            i = c._index
+            if banned >> i & 1:
+                continue
+            su = i // 13
+            key = (base - t[su] + table[masks[su] & ~(1 << (i - su * 13))], -vals[c.rank], -i)
+            if key < best_key:
+                best_key, pick = key, c
+        return pick, _mask_partition(fast, full & ~pick._bit)
+    masks4 = [s0, s1, s2, s3]
+    if _combo_count(masks4, trip) > _COMBO_LIMIT:
         for c in hand:
             if banned >> c._index & 1:
                 continue
-            su, r = divmod(c._index, 13)
-            ms = masks[su]
-            v = base - table[ms] + table[ms & ~(1 << r)]
-            key = (v, -vals[c.rank], -c._index)
+            key = (_mask_value(table, full & ~c._bit), -vals[c.rank], -c._index)
             if key < best_key:
                 best_key, pick = key, c
-        su, r = divmod(pick._index, 13)
-        pick_masks = masks[:]
-        pick_masks[su] &= ~(1 << r)
-    else:
-        # Every set choice of hand - c is a set choice of the hand that leaves c free,
-        # so one pass over the hand's set choices prices every discard.
-        after: dict[int, tuple[int, tuple[tuple[tuple[int, int], ...], ...], list[int]]] = {}
-        for combo in itertools.product(*_set_choices(masks, trip)):
-            mm = masks[:]
-            used = 0
-            for group in combo:
-                for su, r in group:
-                    mm[su] &= ~(1 << r)
-                    used |= 1 << (su * 13 + r)
-            v = table[mm[0]] + table[mm[1]] + table[mm[2]] + table[mm[3]]
-            for c in hand:
-                i = c._index
-                if used >> i & 1:
-                    continue
-                su, r = divmod(i, 13)
-                cand = v - table[mm[su]] + table[mm[su] & ~(1 << r)]
-                prev = after.get(i)
-                if prev is None or cand < prev[0]:
-                    after[i] = (cand, combo, mm)
-        for c in hand:
-            if banned >> c._index & 1:
+        return pick, _mask_partition(fast, full & ~pick._bit)
+    # Every set choice of hand - c is a set choice of the hand that leaves c free, so one
+    # pass over the hand's set choices prices every discard.
+    options: list[tuple[int, list[int], int, _SetChoice]] = []
+    for combo in itertools.product(*_set_choices(masks4, trip)):
+        mm = masks4[:]
+        used = 0
+        for group in combo:
+            for su, r in group:
+                mm[su] &= ~(1 << r)
+                used |= 1 << (su * 13 + r)
+        options.append((table[mm[0]] + table[mm[1]] + table[mm[2]] + table[mm[3]], mm, used,
+                        combo))
+    pick_option = options[0]
+    for c in hand:
+        i = c._index
+        if banned >> i & 1:
+            continue
+        su = i // 13
+        bit = ~(1 << (i - su * 13))
+        best_v = INF
+        chosen = options[0]
+        for opt in options:
+            if opt[2] >> i & 1:
                 continue
-            key = (after[c._index][0], -vals[c.rank], -c._index)
-            if key < best_key:
-                best_key, pick = key, c
-        _, pick_combo, mm = after[pick._index]
-        su, r = divmod(pick._index, 13)
-        pick_masks = mm[:]
-        pick_masks[su] &= ~(1 << r)
-    return pick, _fast_build(ctx, rules, pick_combo, pick_masks)
+            ms = opt[1][su]
+            v = opt[0] - table[ms] + table[ms & bit]
+            if v < best_v:
+                best_v, chosen = v, opt
+        key = (best_v, -vals[c.rank], -i)
+        if key < best_key:
+            best_key, pick, pick_option = key, c, chosen
+    su = pick._index // 13
+    left = pick_option[1][:]
+    left[su] &= ~(1 << (pick._index - su * 13))
+    sets = sorted(
+        (
+            (group[0][1], tuple(s for s, _ in group))
+            for group in pick_option[3] if group
+        ),
+        key=lambda g: g[1][0] * 13 + g[0],
+    )
+    parts = [_suit_part(fast, s, left[s]) for s in range(4)]
+    return pick, _new_partition(
+        tuple(_fast_meld("set", r, suits) for r, suits in sets)
+        + parts[0][0] + parts[1][0] + parts[2][0] + parts[3][0],
+        parts[0][1] + parts[1][1] + parts[2][1] + parts[3][1],
+        parts[0][2] + parts[1][2] + parts[2][2] + parts[3][2],
+    )
 
 
 def best_discard(
@@ -1393,6 +2210,16 @@ def best_discard(
     >>> p.deadwood_points
     4
     """
+    if wild_rank is None and not exclude and type(cards) in _SEQUENCES and cards:
+        seq = cast("Sequence[Card]", cards)
+        try:
+            fast = _FAST[rules]
+            m: int = sum(map(_BIT_OF, seq))
+        except (KeyError, TypeError, AttributeError):
+            pass
+        else:
+            if m.bit_count() == len(seq) <= 40 and not m >> 52:
+                return _mask_discard(fast, seq, m)
     hand, r, ctx = _prepare(cards, rules, wild_rank)
     banned = set(clean_cards(exclude)) if exclude else set()
     if not hand or (banned and all(c in banned for c in hand)):
@@ -1401,7 +2228,8 @@ def best_discard(
         banned_mask = 0
         for c in banned:
             banned_mask |= 1 << c._index
-        return _fast_discard(ctx, r, hand, banned_mask)
+        fast = _register(rules, r, ctx)
+        return _mask_discard(fast, hand, _hand_mask(hand), banned_mask)
     best_key: tuple[int, int, int] | None = None
     best_card: Card | None = None
     for c in dict.fromkeys(hand):

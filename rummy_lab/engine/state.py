@@ -199,6 +199,23 @@ class GameState:
     data: dict[str, Any] = field(default_factory=dict)
     cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
+    @classmethod
+    def dealt(cls, rules: Rules, players: int, deal: Deal, seed: int | None) -> GameState:
+        """The cards of ``deal`` in place, before the variant sets the first phase."""
+        return cls(
+            rules=rules,
+            players=players,
+            deal=deal,
+            seed=seed,
+            hands=[list(h) for h in deal.hands],
+            stock=list(reversed(deal.stock)),
+            discard=list(deal.discard),
+            phase=Phase.DRAW,
+            current=(deal.dealer + 1) % players,
+            wild_card=deal.wild_card,
+            known=[[] for _ in range(players)],
+        )
+
     @property
     def dealer(self) -> int:
         """The dealer's seat."""

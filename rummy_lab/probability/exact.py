@@ -27,6 +27,7 @@ ValueError: kind must be one of 'set', 'run', 'meld', got 'flush'
 from __future__ import annotations
 
 import itertools
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -1006,21 +1007,51 @@ def _meld_candidates(
     return test
 
 
+_OUT_MEMO: OrderedDict[tuple[tuple[Card, ...], Rules, int | None], dict[Card, bool]] = (
+    OrderedDict()
+)
+_OUT_MEMO_HANDS = 128
+
+
+def _out_memo(hand: Hand, r: Rules, wild_rank: int | None) -> dict[Card, bool]:
+    """Which cards were already found to be outs (or not) of this hand under these rules.
+
+    Whether a card is an out depends on the hand only, not on how many copies are still
+    unseen, so a hand looked at again (the cards kept after a discard, at the next draw)
+    costs no solver call. The most recent hands are kept.
+    """
+    key = (tuple(sorted(hand)), r, wild_rank)
+    memo = _OUT_MEMO.get(key)
+    if memo is None:
+        memo = _OUT_MEMO[key] = {}
+        if len(_OUT_MEMO) > _OUT_MEMO_HANDS:
+            _OUT_MEMO.popitem(last=False)
+    else:
+        _OUT_MEMO.move_to_end(key)
+    return memo
+
+
 def _outs_for(
     hand: Hand, r: Rules, wild_rank: int | None, unseen: dict[Card, int]
 ) -> dict[Card, int]:
     if r.min_sequences or r.min_pure_sequences:
         # melds count on their own here, whatever a declaration would need
         r = r.replace(min_sequences=0, min_pure_sequences=0)
-    base = deadwood(hand, r, wild_rank=wild_rank)
+    memo = _out_memo(hand, r, wild_rank)
+    base: int | None = None
     out: dict[Card, int] = {}
     could_meld = _meld_candidates(hand, r, wild_rank)
     for c in sorted(unseen):
         k = unseen[c]
         if k <= 0 or not could_meld(c):
             continue
-        with_c = deadwood(Hand((*hand, c)), r, wild_rank=wild_rank)
-        if with_c < base + r.card_value(c, wild_rank):
+        is_out = memo.get(c)
+        if is_out is None:
+            if base is None:
+                base = deadwood(hand, r, wild_rank=wild_rank)
+            with_c = deadwood(Hand((*hand, c)), r, wild_rank=wild_rank)
+            is_out = memo[c] = with_c < base + r.card_value(c, wild_rank)
+        if is_out:
             out[c] = k
     return out
 

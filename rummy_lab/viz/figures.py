@@ -5,6 +5,11 @@ hovering a point shows the exact fraction behind it. Every function here is pure
 computes (or receives) the numbers, builds a figure and returns it; nothing is
 displayed, so notebooks, widgets and tests all use the same builders.
 
+Every builder takes ``theme`` (``"light"`` or ``"dark"``, see :mod:`rummy_lab.viz.theme`;
+None follows the page): backgrounds are transparent and the ink, grid and marker colours
+read on that page. Legends sit right of the plot, clear of the title and the axis
+titles; percentages never repeat a tick label; big numbers carry thousands separators.
+
 >>> fig = meld_probability_figure("set", sizes=range(3, 6), series=["gin"])
 >>> [round(y, 5) for y in fig.data[0].y]
 [0.00235, 0.00927, 0.02281]
@@ -31,17 +36,20 @@ import plotly.graph_objects as go
 import sympy
 
 from ..engine.cards import RANK_SYMBOLS, SUITS, Card, CardsLike, clean_cards
-from ..engine.display import MELD_COLORS
+from ..engine.display import MELD_COLORS, count_words
 from ..engine.rules import Rules, RulesLike, get_rules
 from ..probability.exact import p_draw_out, p_hand_contains
+from .theme import template, theme_colors
 
 __all__ = [
     "COLORS",
+    "PERCENT_TICKS",
     "RuleChoice",
     "convergence_figure",
     "deadwood_by_turn_figure",
     "deadwood_histogram",
     "draw_odds_figure",
+    "fraction_text",
     "meld_probability_figure",
     "outcome_bars",
     "outs_heatmap",
@@ -51,13 +59,13 @@ __all__ = [
 COLORS: tuple[str, ...] = MELD_COLORS
 """Trace colours, in order (Okabe-Ito, the meld outline colours of the card views)."""
 
-_TEMPLATE = "plotly_white"
 _KINDS = ("set", "run", "meld")
 _KIND_WORDS = {"set": "a set", "run": "a run", "meld": "a meld (set or run)"}
 
 
-def _color(i: int) -> str:
-    return COLORS[i % len(COLORS)]
+def _color(i: int, theme: str | None = None) -> str:
+    series = theme_colors(theme).series
+    return series[i % len(series)]
 
 
 def _fraction(p: sympy.Rational) -> str:
@@ -65,15 +73,36 @@ def _fraction(p: sympy.Rational) -> str:
     return str(sympy.Rational(p))
 
 
-def _base_layout(fig: go.Figure, title: str, x: str, y: str, **extra: object) -> go.Figure:
+def fraction_text(p: sympy.Rational | int) -> str:
+    """A fraction with thousands separators, for people to read.
+
+    >>> fraction_text(sympy.Rational(1573725206, 3955006055)), fraction_text(0)
+    ('1,573,725,206/3,955,006,055', '0')
+    """
+    q = sympy.Rational(p)
+    if q.q == 1:
+        return f"{int(q.p):,}"
+    return f"{int(q.p):,}/{int(q.q):,}"
+
+
+PERCENT_TICKS = ".2~%"
+"""Tick format of percentage axes: up to two decimals, trailing zeros trimmed, so ticks
+0.5 % apart read "0.5%", "1%", "1.5%" (never "1%", "1%")."""
+
+
+def _base_layout(
+    fig: go.Figure, title: str, x: str, y: str, *, theme: str | None = None,
+    **extra: object,
+) -> go.Figure:
     fig.update_layout(
-        template=_TEMPLATE,
-        title={"text": title},
+        template=template(theme),
+        title={"text": title, "x": 0, "xanchor": "left", "y": 0.98, "yanchor": "top",
+               "yref": "container"},
         xaxis_title=x,
         yaxis_title=y,
         hovermode="closest",
-        margin={"l": 60, "r": 20, "t": 60, "b": 50},
-        legend={"orientation": "h", "yanchor": "bottom", "y": -0.35, "x": 0},
+        margin={"l": 64, "r": 16, "t": 56, "b": 52},
+        legend={"orientation": "v", "x": 1.02, "xanchor": "left", "y": 1, "yanchor": "top"},
         **extra,
     )
     return fig
@@ -173,6 +202,7 @@ def meld_probability_figure(
     *,
     mark: int | None = None,
     title: str | None = None,
+    theme: str | None = None,
 ) -> go.Figure:
     """Chance that a random hand holds a set / run / meld, by hand size, one line per rules.
 
@@ -183,13 +213,14 @@ def meld_probability_figure(
 
     >>> fig = meld_probability_figure("meld", [10], {"gin": "gin", "500": "500"}, mark=10)
     >>> [t.name for t in fig.data], fig.data[0].customdata[0][0]
-    (['gin', '500', 'hand size 10'], '1573725206/3955006055')
+    (['gin', '500', 'hand of 10 cards'], '1573725206/3955006055')
 
     :param kind: ``"set"``, ``"run"`` or ``"meld"``.
     :param sizes: hand sizes (x axis).
     :param series: the rule choices to compare.
     :param mark: a hand size to mark on every line (the value a widget's slider shows).
     :param title: the title (a default names the kind).
+    :param theme: ``"light"`` or ``"dark"`` (None: the page's, :mod:`rummy_lab.viz.theme`).
     :return: the figure.
     :raises ValueError: for an unknown kind, preset, or a size that does not fit the deck.
     """
@@ -197,6 +228,7 @@ def meld_probability_figure(
         raise ValueError(f"kind must be one of 'set', 'run', 'meld', got {kind!r}")
     xs = list(sizes)
     choices = _choices(series)
+    ink = theme_colors(theme).ink
     fig = go.Figure()
     marks_x: list[int] = []
     marks_y: list[float] = []
@@ -207,11 +239,11 @@ def meld_probability_figure(
         fig.add_trace(
             go.Scatter(
                 x=xs, y=ys, name=choice.label, mode="lines+markers",
-                line={"color": _color(i), "width": 2},
-                customdata=[[_fraction(p), choice.label] for p in ps],
+                line={"color": _color(i, theme), "width": 2},
+                customdata=[[_fraction(p), choice.label, fraction_text(p)] for p in ps],
                 hovertemplate=(
-                    "%{customdata[1]}<br>hand of %{x} cards<br>P = %{customdata[0]}"
-                    "<br>≈ %{y:.4f}<extra></extra>"
+                    "%{customdata[1]}<br>hand of %{x} cards<br>P = %{customdata[2]}"
+                    "<br>≈ %{y:.2%}<extra></extra>"
                 ),
             )
         )
@@ -219,21 +251,21 @@ def meld_probability_figure(
             j = xs.index(mark)
             marks_x.append(mark)
             marks_y.append(ys[j])
-            marks_text.append([_fraction(ps[j]), choice.label])
+            marks_text.append([_fraction(ps[j]), choice.label, fraction_text(ps[j])])
     if marks_x:
         fig.add_trace(
             go.Scatter(
-                x=marks_x, y=marks_y, name=f"hand size {mark}", mode="markers",
-                marker={"size": 13, "symbol": "circle-open", "color": "#111111",
-                        "line": {"width": 2}},
+                x=marks_x, y=marks_y, name=f"hand of {mark} cards", mode="markers",
+                marker={"size": 14, "symbol": "circle-open", "color": ink,
+                        "line": {"width": 2.5}},
                 customdata=marks_text,
-                hovertemplate="%{customdata[1]}: P = %{customdata[0]}<extra></extra>",
+                hovertemplate="%{customdata[1]}: P = %{customdata[2]}<extra></extra>",
             )
         )
     default = f"Chance that a random hand holds {_KIND_WORDS[kind]}"
     return _base_layout(
-        fig, title or default, "cards in hand", "probability",
-        yaxis={"range": [0, 1.02], "tickformat": ".0%"},
+        fig, title or default, "cards in hand", "chance", theme=theme,
+        yaxis={"range": [0, 1.02], "tickformat": ".0%"}, xaxis={"dtick": 1},
     )
 
 
@@ -247,6 +279,7 @@ def draw_odds_figure(
     *,
     mark: int | None = None,
     title: str | None = None,
+    theme: str | None = None,
 ) -> go.Figure:
     """Chance of drawing at least one out within k draws, for k = 1..``max_draws``.
 
@@ -262,6 +295,7 @@ def draw_odds_figure(
     :param max_draws: the last number of draws shown (capped at ``unseen``).
     :param mark: a number of draws to mark on every line.
     :param title: the title.
+    :param theme: ``"light"`` or ``"dark"`` (None: the page's).
     :return: the figure.
     :raises ValueError: for counts out of range (as :func:`p_draw_out`).
     """
@@ -269,6 +303,7 @@ def draw_odds_figure(
     if isinstance(max_draws, bool) or not isinstance(max_draws, int) or max_draws < 1:
         raise ValueError(f"max_draws must be a whole number >= 1, got {max_draws!r}")
     ks = list(range(1, min(max_draws, unseen) + 1)) if unseen > 0 else []
+    ink = theme_colors(theme).ink
     fig = go.Figure()
     mx: list[int] = []
     my: list[float] = []
@@ -279,32 +314,33 @@ def draw_odds_figure(
         fig.add_trace(
             go.Scatter(
                 x=ks, y=[float(p) for p in ps], name=label, mode="lines+markers",
-                line={"color": _color(i), "width": 2},
-                customdata=[[_fraction(p), label] for p in ps],
+                line={"color": _color(i, theme), "width": 2},
+                customdata=[[_fraction(p), label, fraction_text(p)] for p in ps],
                 hovertemplate=(
-                    "%{customdata[1]} of " + str(unseen) + " unseen<br>within %{x} draws"
-                    "<br>P = %{customdata[0]}<br>≈ %{y:.4f}<extra></extra>"
+                    "%{customdata[1]} among " + f"{unseen:,}" + " unseen cards<br>"
+                    "within %{x} draws<br>P = %{customdata[2]}<br>≈ %{y:.2%}<extra></extra>"
                 ),
             )
         )
         if mark is not None and mark in ks:
             mx.append(mark)
-            my.append(float(ps[ks.index(mark)]))
-            mt.append([_fraction(ps[ks.index(mark)]), label])
+            p_mark = ps[ks.index(mark)]
+            my.append(float(p_mark))
+            mt.append([_fraction(p_mark), label, fraction_text(p_mark)])
     if mx:
         fig.add_trace(
             go.Scatter(
                 x=mx, y=my, name=f"{mark} draw{'s' * (mark != 1)}", mode="markers",
-                marker={"size": 13, "symbol": "circle-open", "color": "#111111",
-                        "line": {"width": 2}},
+                marker={"size": 14, "symbol": "circle-open", "color": ink,
+                        "line": {"width": 2.5}},
                 customdata=mt,
-                hovertemplate="%{customdata[1]}: P = %{customdata[0]}<extra></extra>",
+                hovertemplate="%{customdata[1]}: P = %{customdata[2]}<extra></extra>",
             )
         )
     return _base_layout(
-        fig, title or f"Chance to draw an out ({unseen} unseen cards)", "draws",
-        "P(at least one out)", yaxis={"range": [0, 1.02], "tickformat": ".0%"},
-        xaxis={"dtick": 1},
+        fig, title or f"Chance to draw one of your outs ({unseen:,} unseen cards)",
+        "cards drawn", "chance of at least one out", theme=theme,
+        yaxis={"range": [0, 1.02], "tickformat": ".0%"}, xaxis={"dtick": 1},
     )
 
 
@@ -317,6 +353,7 @@ def outs_heatmap(
     hand: CardsLike = (),
     seen: CardsLike = (),
     title: str | None = None,
+    theme: str | None = None,
 ) -> go.Figure:
     """The outs as a 4 x 13 grid (suits by ranks), coloured by unseen copies.
 
@@ -332,9 +369,10 @@ def outs_heatmap(
 
     :param outs: out card -> unseen copies.
     :param hand: the hand (marked). :param seen: seen cards (marked).
-    :param title: the title.
+    :param title: the title. :param theme: ``"light"`` or ``"dark"`` (None: the page's).
     :return: the figure (a heatmap plus marker traces).
     """
+    c = theme_colors(theme)
     ranks = list(RANK_SYMBOLS[1:])
     suit_names = [f"{s.glyph} {s.value}" for s in SUITS]
     z = [[0] * 13 for _ in SUITS]
@@ -348,36 +386,38 @@ def outs_heatmap(
         row, col = card.suit.order, card.rank - 1
         z[row][col] = copies
         text[row][col] = card.glyph + ("" if copies == 1 else f"×{copies}")
-        hover[row][col] = f"{card.glyph}: out, {copies} unseen cop{'y' if copies == 1 else 'ies'}"
+        unseen = count_words(copies, "unseen copy", "unseen copies")
+        hover[row][col] = f"{card.glyph}: out, {unseen}"
     fig = go.Figure(
         go.Heatmap(
             z=z, x=ranks, y=suit_names, text=text, texttemplate="%{text}",
             customdata=hover, hovertemplate="%{customdata}<extra></extra>",
-            colorscale=[[0, "#f4f4f4"], [0.5, "#8fd1b7"], [1, "#009E73"]],
+            colorscale=[[0, c.empty], [0.5, "#8fd1b7"], [1, "#009E73"]],
             zmin=0, zmax=max(2, *(v for row in z for v in row)), xgap=2, ygap=2,
             colorbar={"title": {"text": "copies"}, "dtick": 1}, name="outs",
         )
     )
     for name, cards, symbol, color in (
-        ("in hand", clean_cards(hand), "square-open", "#0072B2"),
+        ("in hand", clean_cards(hand), "square-open", c.series[0]),
         ("seen", clean_cards(seen), "x-thin-open", "#D55E00"),
     ):
-        pts = [c for c in dict.fromkeys(cards) if c.suit is not None]
+        pts = [card for card in dict.fromkeys(cards) if card.suit is not None]
         fig.add_trace(
             go.Scatter(
-                x=[RANK_SYMBOLS[c.rank] for c in pts],
-                y=[suit_names[c.suit.order] for c in pts if c.suit is not None],
+                x=[RANK_SYMBOLS[card.rank] for card in pts],
+                y=[suit_names[card.suit.order] for card in pts if card.suit is not None],
                 mode="markers", name=name,
                 marker={"symbol": symbol, "size": 26, "color": color, "line": {"width": 2.5}},
-                hovertext=[f"{c.glyph}: {name}" for c in pts], hoverinfo="text",
+                hovertext=[f"{card.glyph}: {name}" for card in pts], hoverinfo="text",
             )
         )
     total = sum(outs.values())
-    head = title or f"Outs: {len(outs)} cards, {total} unseen copies"
+    head = title or (f"Outs: {count_words(len(outs), 'card')}, "
+                     f"{count_words(total, 'unseen copy', 'unseen copies')}")
     if jokers:
-        head += f" (incl. {jokers} printed joker{'s' * (jokers > 1)})"
+        head += f" (incl. {count_words(jokers, 'printed joker')})"
     return _base_layout(
-        fig, head, "rank", "suit",
+        fig, head, "rank", "suit", theme=theme,
         yaxis={"autorange": "reversed", "type": "category"},
         xaxis={"type": "category", "side": "top"},
         height=320,
@@ -409,6 +449,7 @@ def deadwood_histogram(
     simulated: npt.ArrayLike | None = None,
     labels: tuple[str, str, str] = ("dealt hands", "exact", "second sample"),
     title: str | None = None,
+    theme: str | None = None,
 ) -> go.Figure:
     """Distribution of deadwood points as bars (relative frequency), with overlays.
 
@@ -424,16 +465,17 @@ def deadwood_histogram(
     :param exact: an exact distribution to overlay.
     :param simulated: a second sample to overlay.
     :param labels: names of the bars, the exact line and the second sample.
-    :param title: the title.
+    :param title: the title. :param theme: ``"light"`` or ``"dark"`` (None: the page's).
     :return: the figure.
     :raises ValueError: for an empty sample or values that are not whole numbers >= 0.
     """
+    c = theme_colors(theme)
     xs, freq = _distribution(values)
     arr = np.asarray(values, dtype=np.float64).ravel()
     fig = go.Figure(
         go.Bar(
-            x=xs.tolist(), y=freq.tolist(), name=labels[0], marker_color=_color(0),
-            opacity=0.75,
+            x=xs.tolist(), y=freq.tolist(), name=labels[0], marker_color=_color(0, theme),
+            opacity=0.8,
             hovertemplate="deadwood %{x}: %{y:.2%} of " + f"{arr.size:,}" + " hands<extra></extra>",
         )
     )
@@ -442,7 +484,7 @@ def deadwood_histogram(
         fig.add_trace(
             go.Scatter(
                 x=ex, y=[float(exact[k]) for k in ex], name=labels[1], mode="lines+markers",
-                line={"color": "#111111", "width": 1.5}, marker={"size": 5},
+                line={"color": c.ink, "width": 1.5}, marker={"size": 5},
                 customdata=[str(exact[k]) for k in ex],
                 hovertemplate="deadwood %{x}: P = %{customdata}<extra>" + labels[1] + "</extra>",
             )
@@ -452,16 +494,17 @@ def deadwood_histogram(
         fig.add_trace(
             go.Scatter(
                 x=sx.tolist(), y=sf.tolist(), name=labels[2], mode="lines",
-                line={"color": _color(1), "width": 2, "shape": "hvh"},
+                line={"color": _color(1, theme), "width": 2, "shape": "hvh"},
                 hovertemplate="deadwood %{x}: %{y:.2%}<extra>" + labels[2] + "</extra>",
             )
         )
     mean = float(arr.mean())
-    fig.add_vline(x=mean, line={"dash": "dash", "color": "#555555"},
-                  annotation_text=f"mean {mean:.1f}", annotation_position="top right")
+    fig.add_vline(x=mean, line={"dash": "dash", "color": c.muted},
+                  annotation_text=f"mean {mean:.1f}", annotation_position="top right",
+                  annotation_font_color=c.ink)
     return _base_layout(
         fig, title or f"Deadwood of {arr.size:,} dealt hands", "deadwood points",
-        "share of hands", yaxis={"tickformat": ".0%"}, bargap=0.05,
+        "share of hands", theme=theme, yaxis={"tickformat": PERCENT_TICKS}, bargap=0.05,
     )
 
 
@@ -471,6 +514,7 @@ def deadwood_by_turn_figure(
     names: Sequence[str] | None = None,
     turn: int | None = None,
     title: str | None = None,
+    theme: str | None = None,
 ) -> go.Figure:
     """Each player's deadwood after every turn, one line per player.
 
@@ -485,7 +529,7 @@ def deadwood_by_turn_figure(
     :param per_player: deadwood lists, one per player.
     :param names: the players' names.
     :param turn: the turn to mark.
-    :param title: the title.
+    :param title: the title. :param theme: ``"light"`` or ``"dark"`` (None: the page's).
     :return: the figure.
     """
     if names is not None and len(names) != len(per_player):
@@ -496,15 +540,17 @@ def deadwood_by_turn_figure(
         fig.add_trace(
             go.Scatter(
                 x=list(range(len(values))), y=list(values), name=name, mode="lines+markers",
-                line={"color": _color(p), "width": 2, "shape": "hv"}, marker={"size": 5},
+                line={"color": _color(p, theme), "width": 2.5, "shape": "hv"},
+                marker={"size": 6},
                 connectgaps=False,
                 hovertemplate="after move %{x}: %{y} deadwood<extra>" + name + "</extra>",
             )
         )
     if turn is not None:
-        fig.add_vline(x=turn, line={"color": "#888888", "width": 2, "dash": "dot"})
+        fig.add_vline(x=turn, line={"color": theme_colors(theme).muted, "width": 2,
+                                    "dash": "dot"})
     return _base_layout(
-        fig, title or "Deadwood after each move", "move", "deadwood points",
+        fig, title or "Deadwood after each move", "move", "deadwood points", theme=theme,
         yaxis={"rangemode": "tozero"},
     )
 
@@ -520,6 +566,7 @@ def convergence_figure(
     exact: float | sympy.Rational | None = None,
     z: float = 1.96,
     title: str | None = None,
+    theme: str | None = None,
 ) -> go.Figure:
     """A Monte Carlo estimate converging: the running estimate in a ± z·stderr band.
 
@@ -535,11 +582,13 @@ def convergence_figure(
     :param stderrs: their standard errors (same length).
     :param samples: sample counts (x axis); default 1, 2, ...
     :param exact: the exact value, if known.
-    :param z: band half-width in standard errors (1.96: 95 %).
-    :param title: the title.
-    :return: the figure.
+    :param z: band half-width in standard errors (1.96: 95 %); the band is clipped to
+        0..1, the range of a probability.
+    :param title: the title. :param theme: ``"light"`` or ``"dark"`` (None: the page's).
+    :return: the figure (the sample axis is logarithmic, labelled at powers of ten only).
     :raises ValueError: for arrays of different lengths.
     """
+    c = theme_colors(theme)
     est = np.asarray(estimates, dtype=np.float64).ravel()
     se = np.asarray(stderrs, dtype=np.float64).ravel()
     if est.shape != se.shape:
@@ -548,8 +597,9 @@ def convergence_figure(
           else np.asarray(samples, dtype=np.int64).ravel())
     if xs.shape != est.shape:
         raise ValueError(f"{xs.size} sample counts for {est.size} estimates")
-    upper, lower = est + z * se, est - z * se
-    band = "rgba(0, 114, 178, 0.18)"
+    upper = np.minimum(est + z * se, 1.0)  # a probability's band stays within 0..1
+    lower = np.maximum(est - z * se, 0.0)
+    band = c.band
     fig = go.Figure()
     fig.add_trace(go.Scatter(x=xs.tolist(), y=upper.tolist(), name="upper", mode="lines",
                              line={"width": 0}, showlegend=False, hoverinfo="skip"))
@@ -559,7 +609,7 @@ def convergence_figure(
     fig.add_trace(
         go.Scatter(
             x=xs.tolist(), y=est.tolist(), name="estimate", mode="lines",
-            line={"color": _color(0), "width": 2},
+            line={"color": _color(0, theme), "width": 2},
             customdata=np.stack([lower, upper], axis=1).tolist(),
             hovertemplate=(
                 "%{x:,} samples: %{y:.5f}<br>" + f"{z:g}" + "·stderr band "
@@ -571,12 +621,20 @@ def convergence_figure(
         fig.add_trace(
             go.Scatter(
                 x=[xs[0].item(), xs[-1].item()], y=[float(exact)] * 2, name="exact",
-                mode="lines", line={"color": "#111111", "dash": "dash", "width": 1.5},
-                hovertemplate="exact " + str(exact) + " ≈ %{y:.5f}<extra></extra>",
+                mode="lines", line={"color": c.ink, "dash": "dash", "width": 1.5},
+                hovertemplate="exact " + _exact_text(exact) + " ≈ %{y:.5f}<extra></extra>",
             )
         )
     return _base_layout(fig, title or "Monte Carlo estimate converging", "samples",
-                        "estimate", xaxis={"type": "log"})
+                        "estimate", theme=theme,
+                        xaxis={"type": "log", "dtick": 1, "tickformat": ",d",
+                               "minor": {"showgrid": False}})
+
+
+def _exact_text(exact: float | sympy.Rational) -> str:
+    if isinstance(exact, sympy.Rational | int):
+        return fraction_text(exact)
+    return str(exact)
 
 
 def outcome_bars(
@@ -585,6 +643,7 @@ def outcome_bars(
     z: float = 1.96,
     title: str | None = None,
     percent: bool = True,
+    theme: str | None = None,
 ) -> go.Figure:
     """Simulated rates as bars with ± z·stderr error bars (one bar per outcome).
 
@@ -595,6 +654,7 @@ def outcome_bars(
     :param outcomes: name -> (rate, standard error).
     :param z: error-bar half-width in standard errors.
     :param title: the title. :param percent: format the axis as percentages.
+    :param theme: ``"light"`` or ``"dark"`` (None: the page's).
     :return: the figure.
     """
     names = list(outcomes)
@@ -603,10 +663,13 @@ def outcome_bars(
     fig = go.Figure(
         go.Bar(
             x=names, y=rates, error_y={"type": "data", "array": errs, "visible": True},
-            marker_color=[_color(i) for i in range(len(names))], name="rate",
+            marker_color=[_color(i, theme) for i in range(len(names))], name="rate",
+            error_y_color=theme_colors(theme).ink,
             customdata=errs,
-            hovertemplate="%{x}: %{y:.4f} ± %{customdata:.4f}<extra></extra>",
+            hovertemplate=("%{x}: %{y:.2%} ± %{customdata:.2%}<extra></extra>" if percent
+                           else "%{x}: %{y:.4f} ± %{customdata:.4f}<extra></extra>"),
         )
     )
-    return _base_layout(fig, title or "Simulated outcomes", "", "rate",
-                        yaxis={"tickformat": ".0%" if percent else None, "rangemode": "tozero"})
+    return _base_layout(fig, title or "Simulated outcomes", "", "rate", theme=theme,
+                        yaxis={"tickformat": PERCENT_TICKS if percent else None,
+                               "rangemode": "tozero"})

@@ -27,12 +27,14 @@ def pool_chart(
     *,
     names: Sequence[str] | None = None,
     title: str | None = None,
+    theme: str | None = None,
 ) -> go.Figure:
     """Each player's running Pool total by deal, with the line that puts a player out.
 
     :param deals: the deals in order, each ``(winner, points per seat)`` or a deal result.
     :param rules: a Pool preset (101 or 201) or Rules.
     :param names: a label per seat (default ``player 0``, ...).
+    :param theme: ``"light"`` or ``"dark"`` (None: the page's, :mod:`rummy_lab.viz.theme`).
     :raises ValueError: for rules that are not Indian Pool rules, or bad deals.
     """
     r = get_rules(rules)
@@ -54,7 +56,7 @@ def pool_chart(
         out = [st.totals[p] >= r.pool_limit for st in history]
         fig.add_trace(go.Scatter(
             x=xs, y=ys, mode="lines+markers", name=labels[p],
-            line={"color": _color(p), "width": 3},
+            line={"color": _color(p, theme), "width": 3},
             marker={"size": [12 if o else 8 for o in out],
                     "symbol": ["x" if o else "circle" for o in out]},
             hovertemplate=f"{labels[p]}" + " after deal %{x}: %{y} points<extra></extra>",
@@ -66,6 +68,6 @@ def pool_chart(
                   annotation_position="top left")
     top = max(max(st.totals) for st in history)
     _base_layout(fig, title or f"{r.pool_limit} Pool: running totals ({winner})",
-                 "deal", "points", yaxis={"range": [0, max(top, r.pool_limit) * 1.12]},
+                 "deal", "points", theme=theme, yaxis={"range": [0, max(top, r.pool_limit) * 1.12]},
                  xaxis={"dtick": 1})
     return fig

@@ -13,13 +13,16 @@ from .hand import HandView
 from .meld_explorer import MeldExplorer
 from .play import PlayTable
 from .probability_explorer import ProbabilityExplorer
+from .tracker import CardTracker, TrackerPanel
 
 __all__ = [
+    "CardTracker",
     "DealWidget",
     "HandView",
     "MeldExplorer",
     "PlayTable",
     "ProbabilityExplorer",
+    "TrackerPanel",
     "TurnAnimator",
     "playable_variants",
 ]

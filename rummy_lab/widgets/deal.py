@@ -2,13 +2,16 @@
 
 Why: before playing, a learner wants to see what a deal looks like: how much deadwood a
 fresh hand carries, which melds are already there, what the upcard offers. A seed makes
-every deal repeatable, so a class can look at the same cards.
+every deal repeatable, so a class can look at the same cards. The hands sit side by side
+in a grid, each laid out melds first, so four hands fit on one screen.
 
 >>> dw = DealWidget("gin", seed=7, deal=True)
 >>> dw.game.players, [len(h.cards) for h in dw.hand_views], dw.view.stock_count
 (2, [10, 10], 31)
 >>> dw.again_button.click(); dw.seed.value, dw.game.seed
 (8, 8)
+>>> dw.order.value = "dealt"; [h.order for h in dw.hand_views]
+['dealt', 'dealt']
 """
 
 from __future__ import annotations
@@ -18,14 +21,15 @@ from typing import Any
 
 import ipywidgets as W
 
+from ..engine.display import THEME
 from ..engine.game import Game, new_game
 from ..engine.rules import PRESETS, get_rules
 from ..engine.solver import Partition
 from ..engine.state import PlayerView
 from ..viz.game import held_partition, view_wild_rank
-from ._common import styled
+from ._common import style_sheet, styled
 from ._table import piles_html
-from .hand import HandView
+from .hand import HandView, order_control
 
 __all__ = ["DealWidget", "playable_variants"]
 
@@ -50,23 +54,25 @@ def playable_variants() -> tuple[str, ...]:
 class DealWidget(W.VBox):  # type: ignore[misc]
     """Pick a variant, players and seed; deal; see every hand with its optimal partition.
 
-    Each hand is a :class:`HandView` (melds outlined, deadwood faded, points shown); the
-    stock count, the discard pile (the upcard) and, in Indian Rummy, the wild card are
-    shown above. **Deal** deals with the seed in the box, **Deal again** with the next
-    seed.
+    Each hand is a :class:`HandView` (melds together and outlined, then the deadwood
+    sorted by suit and rank, its points underneath), the hands side by side in a grid;
+    one control switches every hand to the order dealt. The stock count, the discard pile
+    (the upcard) and, in Indian Rummy, the wild card are shown above. **Deal** deals with
+    the seed in the box, **Deal again** with the next seed.
 
     CSS hooks: ``rl-deal-widget``, ``rl-deal-button``, ``rl-deal-again``, ``rl-table-info``,
-    ``rl-hands`` (and the :class:`HandView` hooks).
+    ``rl-hands``, ``rl-seat-box``, ``rl-order`` (and the :class:`HandView` hooks).
 
     :ivar game: the dealt game (None before the first deal); also :attr:`state`.
     :ivar view: player 0's view of it (the piles come from there).
     :ivar hand_views: one :class:`HandView` per player.
     :ivar partitions: each player's optimal partition (the last result).
+    :ivar order: the hand-order control (melds first or as dealt).
     """
 
     def __init__(
         self, variant: str = "gin", *, players: int | None = None, seed: int = 0,
-        deal: bool = False, size: int = 56, **kwargs: Any,
+        deal: bool = False, size: int = 46, **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         options = list(playable_variants())
@@ -80,30 +86,40 @@ class DealWidget(W.VBox):  # type: ignore[misc]
         self.hand_views: list[HandView] = []
         self._titles: list[W.HTML] = []
         self._seats: list[W.VBox] = []
-        self.variant = styled(W.Dropdown(options=options, value=variant, description="Variant"),
-                              "rl-variant")
+        self.variant = styled(W.Dropdown(options=options, value=variant, description="Variant",
+                                         layout=W.Layout(width="250px")), "rl-variant")
         self.players = styled(W.BoundedIntText(
             value=players or r.min_players, min=r.min_players, max=r.max_players,
-            description="Players", layout=W.Layout(width="170px")), "rl-players")
+            description="Players", layout=W.Layout(width="160px")), "rl-players")
         self.seed = styled(W.BoundedIntText(value=seed, min=0, max=2**31 - 1,
                                             description="Seed", layout=W.Layout(width="190px")),
                            "rl-seed")
         self.deal_button = styled(W.Button(description="Deal", button_style="primary",
                                            icon="play"), "rl-deal-button")
-        self.again_button = styled(W.Button(description="Deal again", icon="refresh"),
+        self.again_button = styled(W.Button(description="Deal again (next seed)",
+                                            icon="refresh", layout=W.Layout(width="auto")),
                                    "rl-deal-again")
-        self.info = styled(W.HTML("<i>Press Deal to deal a hand.</i>"), "rl-table-info")
-        self.hands = styled(W.VBox(), "rl-hands")
+        self.info = styled(W.HTML(
+            f'<i style="color:{THEME["ink"]}">Press Deal to deal a hand.</i>'), "rl-table-info")
+        self.order = order_control()
+        self.order.layout.display = "none"
+        self.hands = styled(W.GridBox(layout=W.Layout(
+            grid_template_columns="repeat(auto-fill, minmax(470px, 1fr))",
+            grid_gap="4px 16px", width="100%")), "rl-hands")
         self.variant.observe(self._on_variant_change, names="value")
+        self.order.observe(self._on_order_change, names="value")
         self.deal_button.on_click(self._on_deal_click)
         self.again_button.on_click(self._on_again_click)
         self.children = [
-            W.HBox([self.variant, self.players, self.seed]),
-            W.HBox([self.deal_button, self.again_button]),
+            style_sheet(),
+            W.HBox([self.variant, self.players, self.seed, self.deal_button,
+                    self.again_button], layout=W.Layout(flex_flow="row wrap",
+                                                         align_items="center")),
             self.info,
+            self.order,
             self.hands,
         ]
-        styled(self, "rl-deal-widget")
+        styled(self, "rl-deal-widget", "rl-root")
         if deal:
             self.deal()
 
@@ -129,22 +145,30 @@ class DealWidget(W.VBox):  # type: ignore[misc]
         wild = view_wild_rank(views[0])
         self.partitions = [held_partition(v, v.hand) for v in views]
         while len(self.hand_views) < game.players:
-            self.hand_views.append(HandView(size=self.size))
+            self.hand_views.append(HandView(size=self.size, selectable=False, show_order=False,
+                                            order=self.order.value))
             self._titles.append(styled(W.HTML(), "rl-seat-title"))
-            self._seats.append(W.VBox([self._titles[-1], self.hand_views[-1]]))
+            self._seats.append(styled(W.VBox([self._titles[-1], self.hand_views[-1]]),
+                                      "rl-seat-box"))
         for p, v in enumerate(views):
             self.hand_views[p].set_hand(v.hand, rules=game.rules, wild_rank=wild,
                                         partition=self.partitions[p])
-            turn = " · moves first" if v.current_player == p else ""
+            roles = []
+            if p == game.dealer:
+                roles.append("dealer")
+            if v.current_player == p:
+                roles.append("plays first")
             self._titles[p].value = (
-                f"<b>Player {p}</b>{turn} · deadwood {self.partitions[p].deadwood_points}"
+                f'<div style="font-size:15px;color:{THEME["ink"]}"><b>player {p}</b>'
+                + "".join(f" · {r}" for r in roles) + "</div>"
             )
         if len(self.hands.children) != game.players:
             self.hands.children = tuple(self._seats[: game.players])
+        self.order.layout.display = None
         v0 = views[0]
         self.info.value = (
-            f'<div data-seed="{game.seed}" style="font-size:13px">{game.rules.name}, '
-            f"{game.players} players, seed {game.seed}, dealer: player {game.dealer}</div>"
+            f'<div data-seed="{game.seed}" style="font-size:14px;color:{THEME["ink"]}">'
+            f"<b>{game.rules.name}</b>, {game.players} players, seed {game.seed}</div>"
             + piles_html(v0, size=self.size)
         )
 
@@ -154,6 +178,10 @@ class DealWidget(W.VBox):  # type: ignore[misc]
         self.players.min, self.players.max = 2, 8  # widen first, then narrow
         self.players.value = max(r.min_players, min(int(self.players.value), r.max_players))
         self.players.min, self.players.max = r.min_players, r.max_players
+
+    def _on_order_change(self, change: dict[str, Any]) -> None:
+        for hv in self.hand_views:
+            hv.order = change["new"]
 
     def _on_deal_click(self, _: W.Button) -> None:
         self.deal()

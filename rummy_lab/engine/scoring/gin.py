@@ -239,7 +239,8 @@ def showdown(
     """Score a knock, gin or big gin, with the defender's best lay-offs.
 
     ``knocker`` is the knocker's 10 cards after the knock discard (11 for big gin) and
-    ``defender`` the other 10. Among the knocker's equally good arrangements the one that
+    ``defender`` the other 10 (with another ``hand_size``, that many and one more).
+    Among the knocker's equally good arrangements the one that
     gives the defender the fewest lay-off points is used, unless ``knocker_partition``
     names one.
 
@@ -260,10 +261,11 @@ def showdown(
     r = _gin_rules(rules)
     kc = clean_cards(knocker)
     dc = clean_cards(defender)
-    if len(kc) not in (10, 11):
-        raise ValueError(f"the knocker shows 10 cards (11 for big gin), got {len(kc)}")
-    if len(dc) != 10:
-        raise ValueError(f"the defender shows 10 cards, got {len(dc)}")
+    n = r.hand_size_for(2)
+    if len(kc) not in (n, n + 1):
+        raise ValueError(f"the knocker shows {n} cards ({n + 1} for big gin), got {len(kc)}")
+    if len(dc) != n:
+        raise ValueError(f"the defender shows {n} cards, got {len(dc)}")
     shared = set(kc) & set(dc)
     if shared or len(set(kc)) != len(kc) or len(set(dc)) != len(dc):
         dup = sorted(shared) or [c for c in (*kc, *dc) if (*kc, *dc).count(c) > 1]
@@ -290,11 +292,11 @@ def showdown(
         kp = candidates[0]
     k_dw = kp.deadwood_points
 
-    if len(kc) == 11:
+    if len(kc) == n + 1:
         if r.big_gin_bonus is None:
             raise IllegalMove("big gin is not allowed under these rules (big_gin_bonus is None)")
         if k_dw != 0 or kp.deadwood:
-            raise IllegalMove(f"big gin needs all 11 cards melded; deadwood is {k_dw}")
+            raise IllegalMove(f"big gin needs all {n + 1} cards melded; deadwood is {k_dw}")
         dp = best_partition(dc, r)
         b = bonus_of(r.big_gin_bonus)
         return Showdown(

@@ -39,6 +39,7 @@ __all__ = [
     "PointsStanding",
     "PoolStanding",
     "check_declaration",
+    "count_note",
     "count_points",
     "deals_standings",
     "explain_count",
@@ -55,6 +56,16 @@ def _indian_rules(rules: RulesLike) -> Rules:
     if r.variant is not Variant.INDIAN:
         raise ValueError(f"Indian Rummy functions need Indian rules, got {r.name!r}")
     return r
+
+
+def _need_wild_rank(wild_rank: int | None, r: Rules) -> None:
+    """A wild rank 1..13 is required unless the rules turn no wild card."""
+    _check_wild_rank(wild_rank)
+    if wild_rank is None and r.wild_joker:
+        raise ValueError(
+            "wild_rank is required for Indian Rummy with a wild joker (1..13); it may be "
+            "None only when the rules have wild_joker=False"
+        )
 
 
 def wild_rank_of(card: Card | str) -> int:
@@ -92,7 +103,7 @@ def _codes(cards: Iterable[Card]) -> str:
     return " ".join(c.code for c in cards)
 
 
-def _impure_note(m: Meld, wild_rank: int) -> str:
+def _impure_note(m: Meld, wild_rank: int | None) -> str:
     jokers = [c for c in m.cards if c.is_joker or c.rank == wild_rank]
     if m.stands_for and jokers:
         pairs = ", ".join(
@@ -102,7 +113,7 @@ def _impure_note(m: Meld, wild_rank: int) -> str:
     return f"{_codes(m.cards)} is impure because it uses a joker"
 
 
-def _leftover_hints(cards: Sequence[Card], wild_rank: int) -> list[str]:
+def _leftover_hints(cards: Sequence[Card], wild_rank: int | None) -> list[str]:
     """Explain near-misses a learner often makes among unmelded cards."""
     hints = []
     naturals = [c for c in cards if not c.is_joker and c.rank != wild_rank]
@@ -124,7 +135,7 @@ def _leftover_hints(cards: Sequence[Card], wild_rank: int) -> list[str]:
 
 
 def _check_groups(
-    groups: Sequence[Sequence[Card]], r: Rules, wild_rank: int
+    groups: Sequence[Sequence[Card]], r: Rules, wild_rank: int | None
 ) -> Declaration:
     melds: list[Meld] = []
     problems: list[str] = []
@@ -146,7 +157,7 @@ def _check_groups(
     return _judge_complete(part, r, wild_rank)
 
 
-def _judge_complete(part: Partition, r: Rules, wild_rank: int) -> Declaration:
+def _judge_complete(part: Partition, r: Rules, wild_rank: int | None) -> Declaration:
     runs = [m for m in part.melds if m.kind == "run"]
     pure = [m for m in runs if m.is_pure]
     if len(pure) < r.min_pure_sequences:
@@ -176,7 +187,7 @@ def _judge_complete(part: Partition, r: Rules, wild_rank: int) -> Declaration:
 def check_declaration(
     cards: CardsLike | Sequence[CardsLike],
     *,
-    wild_rank: int,
+    wild_rank: int | None,
     rules: RulesLike = "indian",
 ) -> Declaration:
     """Check whether a hand may be declared, and say why not in words a learner understands.
@@ -192,10 +203,8 @@ def check_declaration(
 
     :raises CardError: for malformed cards. :raises ValueError: for a bad wild rank/rules.
     """
-    _check_wild_rank(wild_rank)
-    if wild_rank is None:
-        raise ValueError("wild_rank is required for Indian Rummy (1..13)")
     r = _indian_rules(rules)
+    _need_wild_rank(wild_rank, r)
     if isinstance(cards, str) and "|" in cards:
         groups = [clean_cards(part) for part in cards.split("|")]
         return _check_groups(groups, r, wild_rank)
@@ -247,7 +256,69 @@ def check_declaration(
     return Declaration(False, reason, p)
 
 
-def count_points(cards: CardsLike, *, wild_rank: int, rules: RulesLike = "indian") -> int:
+def _meld_key(m: Meld) -> tuple[Card, ...]:
+    return tuple(sorted(m.cards))
+
+
+def _kind_words(m: Meld) -> str:
+    if m.kind == "set":
+        return "a set" if m.is_pure else "a set with a joker"
+    return "a pure sequence" if m.is_pure else "an impure sequence"
+
+
+def count_note(
+    cards: CardsLike, *, wild_rank: int | None = None, rules: RulesLike = "indian"
+) -> str:
+    """Why melds a hand holds still count against it, in a sentence (empty when none do).
+
+    Why: the count tiers surprise learners: a hand with 6-6-6 and K-K-K but one sequence
+    counts both sets as deadwood. The sentence names the melds held back and the tier that
+    holds them back, from the rules' ``min_sequences`` and ``min_pure_sequences``.
+
+    >>> count_note("6S 6H 6D KS KH KD 2C 3C 4C 9D 10D 5H 8C", wild_rank=7)
+    '6S 6H 6D (a set) and KS KH KD (a set) are melds, but they count as deadwood here: \
+with 1 pure sequence (2C 3C 4C) and no second sequence only the pure sequence is left \
+out of the count; the other melds count once the hand has 2 sequences, 1 of them pure'
+    >>> count_note("5H 6H JK 9S 9D 9C 2C 3S 4C KD KH KS QS", wild_rank=8)
+    '9S 9D 9C (a set), KS KH KD (a set) and 5H 6H JK (an impure sequence) are melds, but \
+they count as deadwood here: without a pure sequence every card counts'
+    >>> count_note("2C 3C 4C 5H 6H 7H 9S 9D 9C KD", wild_rank=8)
+    ''
+
+    :param cards: the hand. :param wild_rank: the wild rank (None: printed jokers only).
+    :param rules: Indian rules.
+    :return: the sentence, or ``""`` when every meld the hand holds is counted as a meld.
+    :raises ValueError: for rules of another variant.
+    """
+    r = _indian_rules(rules)
+    hand = clean_cards(cards)
+    counted = best_partition(hand, r, wild_rank=wild_rank)
+    free = best_partition(hand, _free_rules(r), wild_rank=wild_rank)
+    kept = {_meld_key(m) for m in counted.melds}
+    held = [m for m in free.melds if _meld_key(m) not in kept]
+    if not held:
+        return ""
+    named = [f"{_codes(m.cards)} ({_kind_words(m)})" for m in held]
+    listed = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+    verb = "is a meld, but it counts" if len(held) == 1 else "are melds, but they count"
+    runs = [m for m in counted.melds if m.kind == "run"]
+    pure = [m for m in runs if m.is_pure]
+    if not pure:
+        why = "without a pure sequence every card counts"
+    else:
+        have = ", ".join(_codes(m.cards) for m in pure)
+        why = (
+            f"with {len(pure)} pure sequence{'s' * (len(pure) != 1)} ({have}) and no "
+            f"second sequence only the pure sequence is left out of the count; the other "
+            f"melds count once the hand has {r.min_sequences} sequences, "
+            f"{r.min_pure_sequences} of them pure"
+        )
+    return f"{listed} {verb} as deadwood here: {why}"
+
+
+def count_points(
+    cards: CardsLike, *, wild_rank: int | None, rules: RulesLike = "indian"
+) -> int:
     """A losing hand's count on its best arrangement, capped at ``rules.max_points``.
 
     >>> count_points("2C 3C 4C 9S 9D 9C KD KH KS QS QD 5S 8H", wild_rank=7)  # one pure only
@@ -255,10 +326,8 @@ def count_points(cards: CardsLike, *, wild_rank: int, rules: RulesLike = "indian
     >>> count_points("2C 3C 4C 5H 6H JK 9S 9D 9C KD KH QS 3D", wild_rank=8)
     33
     """
-    _check_wild_rank(wild_rank)
-    if wild_rank is None:
-        raise ValueError("wild_rank is required for Indian Rummy (1..13)")
     r = _indian_rules(rules)
+    _need_wild_rank(wild_rank, r)
     hand = clean_cards(cards)
     if not hand:
         raise CardError("count_points needs the loser's cards")
@@ -282,7 +351,7 @@ class CountExplanation:
     raw: int
     points: int
     cap: int
-    wild_rank: int
+    wild_rank: int | None
 
     @property
     def sentence(self) -> str:
@@ -297,7 +366,7 @@ class CountExplanation:
 
     def _repr_html_(self) -> str:
         tiers = "".join(
-            f'<li style="{"font-weight:700" if i == self.tier else "opacity:.75"}">'
+            f'<li style="{"font-weight:700" if i == self.tier else "font-weight:400"}">'
             f"{'&#9654; ' if i == self.tier else ''}{text}</li>"
             for i, text in ((1, "no pure sequence: every card counts"),
                             (2, "a pure sequence, no second sequence: only it is spared"),
@@ -312,7 +381,7 @@ class CountExplanation:
         )
 
 
-def explain_count(cards: CardsLike, *, wild_rank: int,
+def explain_count(cards: CardsLike, *, wild_rank: int | None,
                   rules: RulesLike = "indian") -> CountExplanation:
     """The three-tier count of a losing hand, explained (see :func:`count_points`).
 
@@ -322,10 +391,8 @@ def explain_count(cards: CardsLike, *, wild_rank: int,
     >>> e.sentence
     'a pure sequence but no second sequence, so only the pure sequence is spared: 90 ... = 80'
     """
-    _check_wild_rank(wild_rank)
-    if wild_rank is None:
-        raise ValueError("wild_rank is required for Indian Rummy (1..13)")
     r = _indian_rules(rules)
+    _need_wild_rank(wild_rank, r)
     hand = clean_cards(cards)
     if not hand:
         raise CardError("explain_count needs the loser's cards")

@@ -31,7 +31,15 @@ from typing import Any, ClassVar, Protocol
 
 from ..cards import Card, Hand, card_counts, make_deck
 from ..errors import IllegalMove
-from ..moves import DRAW_DISCARD, DRAW_STOCK, Discard, DrawDiscard, Move, discard_of
+from ..moves import (
+    DRAW_DISCARD,
+    DRAW_STOCK,
+    MOVE_TYPES,
+    Discard,
+    DrawDiscard,
+    Move,
+    discard_of,
+)
 from ..rules import Rules
 from ..state import Deal, Event, GameResult, GameState, Phase
 
@@ -176,16 +184,49 @@ class VariantEngine:
     def play(self, state: GameState, move: Move, *, verified: bool = False) -> Event:
         """Verify (unless ``verified``), apply ``move`` and record it in the history.
 
+        ``verify`` checks everything ``apply`` needs; should ``apply`` fail all the same
+        (a bug), the state is rebuilt as it was before the move and the error is raised,
+        so a game is never left half-changed. The guard costs nothing when nothing fails.
+
         :return: the new history record.
         :raises IllegalMove: naming the rule; the state is then unchanged.
         """
         if not verified:
             self.verify(state, move)
         phase, who = state.phase, state.current
-        shown, drawn = self.apply(state, move)
+        try:
+            shown, drawn = self.apply(state, move)
+        except BaseException as exc:
+            self.restore(state)
+            exc.add_note(f"{move.code}: the game was restored to its state before the move")
+            raise
         event = Event(len(state.history), who, move, phase, shown, drawn)
         state.history.append(event)
         return event
+
+    @classmethod
+    def move_types(cls) -> tuple[type[Move], ...]:
+        """The kinds of move this variant has at all (a ``verify_``/``apply_`` pair each),
+        in :data:`~rummy_lab.engine.moves.MOVE_TYPES` order.
+
+        Why: a view offers only the variant's own controls (no Knock in Basic Rummy).
+
+        >>> [m.verb for m in VariantEngine.move_types()]
+        ['draw_stock', 'draw_discard', 'discard']
+        """
+        return tuple(
+            m for m in MOVE_TYPES
+            if callable(getattr(cls, f"verify_{m.verb}", None))
+            and callable(getattr(cls, f"apply_{m.verb}", None))
+        )
+
+    def restore(self, state: GameState) -> None:
+        """Put ``state`` back to what its deal and history give (after a failed move)."""
+        fresh = GameState.dealt(state.rules, state.players, state.deal, state.seed)
+        self.start(fresh)
+        for event in state.history:
+            self.play(fresh, event.move, verified=True)
+        state.__dict__.update(fresh.__dict__)
 
     def describe(self, state: GameState, move: Move) -> str:
         """A sentence saying what ``move`` does now (base: the move's caption)."""

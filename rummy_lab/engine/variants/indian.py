@@ -32,8 +32,9 @@ player does not hold, or of the card just taken from the open pile, or before dr
 illegal as usual.
 
 Stock exhaustion (the rulebooks do not say): when the stock runs out, the open pile except
-its top card is shuffled into a new stock, with a random stream seeded from the deal's
-seed and the count of reshuffles, so replays and saved games give the same cards.
+its top card is shuffled into a new stock, with a random stream seeded from the cards as
+dealt and the count of reshuffles, so replays and saved games give the same cards (a saved
+game records the deal; the seed only decides the deal, so editing it cannot change them).
 
 Result (:class:`~rummy_lab.engine.state.GameResult`): ``kind`` is ``"declare"``,
 ``"drop"`` or ``"wrong_declaration"`` (the move that left one player standing) or
@@ -97,8 +98,8 @@ class IndianDeal:
         ``sitting_out`` (out of the pool, dealt nothing); ``void`` (a ``max_turns`` deal).
     :ivar scores: per player, the points for the deal (as ``GameResult.scores``).
     :ivar counts: per player, the uncapped count of a counted loser, else ``None``.
-    :ivar wild_card: the card turned under the stock.
-    :ivar wild_rank: the wild-joker rank it set (1..13).
+    :ivar wild_card: the card turned under the stock (``None`` with ``wild_joker=False``).
+    :ivar wild_rank: the wild-joker rank it set (1..13), or ``None``.
     :ivar declaration: the winner's checked declaration (``None`` when the deal ended
         otherwise).
     :ivar point_value: the rules' value of a point (Points Rummy).
@@ -114,7 +115,7 @@ class IndianDeal:
     scores: tuple[int, ...]
     counts: tuple[int | None, ...]
     wild_card: Card | None
-    wild_rank: int
+    wild_rank: int | None
     declaration: Declaration | None
     point_value: int
     winnings: int
@@ -177,8 +178,8 @@ class IndianEngine(VariantEngine):
         """Deal only to ``seats`` (the others sit the deal out with no cards).
 
         One card at a time from the dealer's left, skipping seats not dealt in; then the
-        wild-joker card turned under the stock, then the first open card; the rest is the
-        stock (top card first).
+        wild-joker card turned under the stock (unless ``wild_joker`` is off), then the
+        first open card; the rest is the stock (top card first).
 
         :raises ValueError: when the deck cannot serve that many players (a single deck
             is for two players).
@@ -196,9 +197,13 @@ class IndianEngine(VariantEngine):
             for p in order:
                 hands[p].append(deck[pos])
                 pos += 1
-        wild = deck[pos]
-        up = deck[pos + 1 : pos + 2]
-        return Deal(tuple(Hand(h) for h in hands), Hand(deck[pos + 2 :]), Hand(up), wild, dealer)
+        wild = None
+        if rules.wild_joker:
+            wild = deck[pos]
+            pos += 1
+        up = deck[pos : pos + self.upcards]
+        pos += self.upcards
+        return Deal(tuple(Hand(h) for h in hands), Hand(deck[pos:]), Hand(up), wild, dealer)
 
     def check_deal(self, rules: Rules, players: int, deal: Deal) -> None:
         """A stacked deal: 13 cards to each player (or none to a player sitting out), one
@@ -220,8 +225,13 @@ class IndianEngine(VariantEngine):
             raise ValueError(
                 f"the open pile must start with {self.upcards} card, got {len(deal.discard)}"
             )
-        if deal.wild_card is None:
+        if rules.wild_joker and deal.wild_card is None:
             raise ValueError(f"{rules.name} needs a wild_card (the card turned under the stock)")
+        if not rules.wild_joker and deal.wild_card is not None:
+            raise ValueError(
+                f"{rules.name} has no wild joker (wild_joker=False), got wild_card "
+                f"{deal.wild_card.code}"
+            )
         check_multiset(deal.cards(), self.deck(rules, players), "the deal")
 
     def start(self, state: GameState) -> None:
@@ -235,12 +245,14 @@ class IndianEngine(VariantEngine):
         state.current = self._next_in(state, state.dealer)
 
     # ------------------------------------------------------------------ queries
-    def wild_rank(self, state: GameState) -> int:
-        """The deal's wild-joker rank (from the card under the stock)."""
-        rank: int | None = state.cache.get("wild_rank")
-        if rank is None:
+    def wild_rank(self, state: GameState) -> int | None:
+        """The deal's wild-joker rank (from the card under the stock); ``None`` when the
+        rules turn no wild card (``wild_joker=False``)."""
+        cache = state.cache
+        if "wild_rank" not in cache:
             card = state.wild_card
-            rank = state.cache["wild_rank"] = 1 if card is None else wild_rank_of(card)
+            cache["wild_rank"] = None if card is None else wild_rank_of(card)
+        rank: int | None = cache["wild_rank"]
         return rank
 
     def in_deal(self, state: GameState) -> list[int]:
@@ -400,7 +412,9 @@ class IndianEngine(VariantEngine):
         k = state.data[_RESHUFFLES] + 1
         state.data[_RESHUFFLES] = k
         cards = pile[:-1]
-        random.Random(f"rummy_lab indian reshuffle {state.seed} {k}").shuffle(cards)
+        deal = state.deal
+        dealt = " ".join(c.code for c in deal.cards())
+        random.Random(f"rummy_lab indian reshuffle {deal.dealer} {dealt} {k}").shuffle(cards)
         del pile[:-1]
         state.stock[:] = cards
 
@@ -480,12 +494,14 @@ def _check_table(rules: Rules, players: int, seated: int) -> None:
         raise ValueError(
             f"a single deck (decks=1) is for two players; {seated} players need decks=2"
         )
-    need = seated * rules.hand_size_for(players) + 3
+    wild = 1 if rules.wild_joker else 0
+    need = seated * rules.hand_size_for(players) + wild + 2
     have = 52 * decks + rules.printed_jokers
     if need > have:
         raise ValueError(
-            f"{seated} hands of {rules.hand_size_for(players)} cards, the wild card, the open "
-            f"card and a stock need more than the {have} cards of the deck"
+            f"{seated} hands of {rules.hand_size_for(players)} cards (hand_size), "
+            f"{'the wild card, ' if wild else ''}the open card and a stock need more than "
+            f"the {have} cards of the deck (decks={decks}, printed_jokers={rules.printed_jokers})"
         )
 
 

@@ -47,7 +47,14 @@ from ..rules import Rules, Variant
 from ..state import GameResult, GameState, Phase
 from . import register_variant
 from .base import Effect, MatchStanding
-from .tabled import TableEngine, TableScore, TableStanding, can_place, table_standing
+from .tabled import (
+    TableEngine,
+    TableScore,
+    TableStanding,
+    can_place,
+    can_place_after_meld,
+    table_standing,
+)
 
 __all__ = ["ENGINE", "Rummy500Engine", "match_totals"]
 
@@ -81,7 +88,10 @@ class Rummy500Engine(TableEngine):
         n = len(pile)
         card = pile[n - depth]
         pool = [*state.hands[state.current], *pile[n - depth + 1:]]
-        return can_place(card, pool, state.table, state.rules)
+        if self._may_lay_off(state, state.current):
+            return can_place(card, pool, state.table, state.rules)
+        # lay-offs only after a meld of one's own: the pick must be placeable that way
+        return can_place_after_meld(card, pool, state.table, state.rules)
 
     def legal_depths(self, state: GameState) -> list[int]:
         """Every depth the current player may take the discard pile down to."""
@@ -110,9 +120,14 @@ class Rummy500Engine(TableEngine):
         if not self.can_pick(state, d):
             card = pile[-d]
             where = "the top card" if d == 1 else f"the card at depth {d}"
+            why = "" if self._may_lay_off(state, state.current) else (
+                f" (player {state.current} may lay off only after a meld of their own: "
+                "layoff_before_first_meld=False)"
+            )
             raise IllegalMove(
                 f"{card.code} ({where} of the discard pile) cannot be melded or laid off "
                 f"with player {state.current}'s cards and the table, so it may not be taken"
+                + why
             )
 
     def apply_draw_discard(self, state: GameState, move: DrawDiscard) -> Effect:

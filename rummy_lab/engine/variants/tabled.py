@@ -50,6 +50,7 @@ __all__ = [
     "TableStanding",
     "arrange_meld",
     "can_place",
+    "can_place_after_meld",
     "extend_meld",
     "layoff_options",
     "meld_options",
@@ -483,6 +484,36 @@ def can_place(
     if card.rank != 0:
         return _can_place_natural(card, pool, table, rules)
     return _can_place_by_search(card, pool, table, rules)
+
+
+def can_place_after_meld(
+    card: Card, pool: Sequence[Card], table: Sequence[TableMeld], rules: Rules
+) -> bool:
+    """:func:`can_place` for a player who may lay off only once they have melded
+    (``layoff_before_first_meld=False``): in a new meld with cards of ``pool``, or laid
+    off after a meld of other cards of ``pool`` made first in the same turn.
+
+    >>> from rummy_lab.engine.rules import get_rules
+    >>> r = get_rules("500", layoff_before_first_meld=False)
+    >>> table = [TableMeld(1, parse_cards("5H 6H 7H"), "run", (1, 1, 1))]
+    >>> can_place_after_meld(Card.parse("8H"), parse_cards("2C KS"), table, r)
+    False
+    >>> can_place_after_meld(Card.parse("8H"), parse_cards("2C 2D 2S"), table, r)
+    True
+    """
+    if can_place(card, pool, (), rules):
+        return True
+    if not table:
+        return False
+    for m in meld_options(pool, rules):
+        arranged = arrange_meld(m, rules)
+        rest = remove_cards(pool, m)
+        if arranged is None or rest is None:  # pragma: no cover - options are melds
+            continue
+        first = TableMeld(0, arranged[0], arranged[1], (0,) * len(m))
+        if can_place(card, rest, [*table, first], rules):
+            return True
+    return False
 
 
 def _can_place_by_search(

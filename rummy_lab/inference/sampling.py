@@ -1,0 +1,928 @@
+"""Hidden worlds: where every unknown card might be, sampled, scored and combined.
+
+Why: under the behaviour model the posterior over the opponents' unknown cards has no
+closed form, but one complete guess (which unknown cards each opponent holds today, and
+which of them came from which unseen stock draw) is easy to *score*: undo the opponent's
+history step by step and ask the model how likely each recorded choice was with the hand
+the guess implies.
+
+**Guesses consistent with every hard fact** are built backwards from now. Today's unknown
+cards are dealt at random over the unknown places (each opponent's unknown cards and the
+unknown stock; after an Indian reshuffle the stock only takes cards of the reshuffled
+pile). Then each opponent's history is undone: a card they threw goes back into their
+hand, a card they took from the pile leaves it, and an unseen stock draw takes back one
+of their unknown cards at random (which card they drew is unknown, and under the hard
+facts alone every one is equally likely). Every such backward path is equally likely
+given the hard facts, so these guesses are a sample of the uniform model's posterior over
+whole histories.
+
+**Combining the evidence (the default).** For each recorded choice and each card, the
+sample gives the choice's average likelihood over guesses where the opponent holds that
+card today, against its average over all guesses: a likelihood ratio, the card's evidence
+from that choice. The posterior takes each card's odds to be its uniform odds times the
+product of its ratios (the choices' evidence combined as if independent: naive Bayes),
+with the hand size enforced exactly: a product-form distribution over hands (conditional
+Poisson sampling), whose marginals come exactly from elementary symmetric polynomials.
+This averages every choice over all guesses, so it does not suffer from the weight
+degeneracy that plain importance sampling over long histories does; what it misses are
+correlations between cards (a take says "a pair of partners", not "each partner
+separately"). :func:`importance_posterior` runs the exact computation (importance
+sampling with this product form as the proposal, then Metropolis-Hastings moves) for
+comparison.
+
+**Exact enumeration** replaces both when the possible hands are few (late in Basic Rummy
+or Rummy 500): every possible assignment of the unseen cards is scored (averaged over a
+few draw attributions when the opponent drew blind).
+
+Everything is vectorised with numpy, one row per guess; a seed fixes every draw.
+
+>>> import rummy_lab as rl
+>>> from rummy_lab.inference.tracking import replay
+>>> f = replay(rl.new_game("gin", seed=3).view_for(1))
+>>> post = behaviour_posterior(f, seed=0)
+>>> p, e = post.marginals(np.random.default_rng(0))
+>>> round(float(e[0].sum()), 6)
+10.0
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from dataclasses import dataclass
+from math import comb
+
+import numpy as np
+import numpy.typing as npt
+
+from ..engine.cards import Card
+from ..engine.rules import Variant
+from .model import (
+    discard_loglik,
+    draw_loglik,
+    feature_table,
+    hand_masks,
+    keep_scores,
+    layoff_array,
+    params_for,
+    stay_loglik,
+    stop_loglik,
+)
+from .tracking import (
+    CARD_TYPES,
+    DECIDE,
+    DRAW,
+    OUT,
+    REVEAL,
+    TAKE,
+    DiscardChoice,
+    DrawChoice,
+    Facts,
+    StayChoice,
+    StopChoice,
+)
+
+__all__ = [
+    "Layout",
+    "ProductForm",
+    "WeightedHands",
+    "behaviour_posterior",
+    "card_evidence",
+    "counts_of",
+    "enumerate_posterior",
+    "history_loglik",
+    "importance_posterior",
+    "layout",
+    "uniform_hands",
+]
+
+Counts = npt.NDArray[np.int16]
+Floats = npt.NDArray[np.float64]
+
+HISTORIES = 2048
+"""Backward histories sampled to score the choices (the default behaviour model)."""
+ENUMERATE_LIMIT = 512
+"""Enumerate every possible assignment of the unseen cards when there are at most this many."""
+ENUMERATE_ROWS = 4096
+"""Histories scored when enumerating: each assignment gets ``ENUMERATE_ROWS // assignments``
+draw attributions (between 8 and 256) when an opponent drew blind from the stock."""
+SMOOTHING = 5.0
+"""Pseudo-guesses that pull a choice's per-card evidence towards none when few guesses
+explain the choice (its likelihood's effective sample size is small)."""
+MARGINAL_SAMPLES = 4096
+"""Samples behind the marginals when they are not computed exactly (several opponents)."""
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The unknown places of a view, as arrays.
+
+    :ivar unseen: the unseen cards as card-type indices (deck order, with repeats).
+    :ivar seats: the opponents with unknown cards, in seat order.
+    :ivar sizes: how many unknown cards each of them holds.
+    :ivar stock: unknown stock places.
+    :ivar eligible: after an Indian reshuffle, which ``unseen`` entries may be in the
+        stock (``None``: any).
+    :ivar known: per seat (every seat), the counts of its known cards.
+    """
+
+    unseen: npt.NDArray[np.int64]
+    seats: tuple[int, ...]
+    sizes: tuple[int, ...]
+    stock: int
+    eligible: npt.NDArray[np.bool_] | None
+    known: tuple[Counts, ...]
+
+
+def counts_of(cards: Iterable[Card]) -> Counts:
+    """Card-type counts (length 53) of an iterable of cards.
+
+    >>> from rummy_lab.engine.cards import parse_cards
+    >>> int(counts_of(parse_cards("7S 7S JK"))[6]), int(counts_of(parse_cards("JK"))[52])
+    (2, 1)
+    """
+    out = np.zeros(CARD_TYPES, dtype=np.int16)
+    for c in cards:
+        out[c.index] += 1
+    return out
+
+
+def layout(facts: Facts) -> Layout:
+    """The arrays of :class:`Layout` for ``facts``.
+
+    >>> import rummy_lab as rl
+    >>> from rummy_lab.inference.tracking import replay
+    >>> lay = layout(replay(rl.new_game("gin", seed=3).view_for(1)))
+    >>> len(lay.unseen), lay.seats, lay.sizes, lay.stock
+    (41, (0,), (10,), 31)
+    """
+    unseen = np.array([c.index for c in facts.unseen], dtype=np.int64)
+    seats = tuple(p for p in range(facts.players) if facts.hidden[p] > 0)
+    eligible = None
+    if facts.stock_pool is not None:
+        left = counts_of(facts.stock_pool).astype(np.int64)
+        eligible = np.zeros(len(unseen), dtype=bool)
+        for k, i in enumerate(unseen):
+            if left[i] > 0:
+                eligible[k] = True
+                left[i] -= 1
+    return Layout(
+        unseen=unseen,
+        seats=seats,
+        sizes=tuple(facts.hidden[p] for p in seats),
+        stock=facts.stock_hidden,
+        eligible=eligible,
+        known=tuple(counts_of(k) for k in facts.known),
+    )
+
+
+def _bincount_rows(cards: npt.NDArray[np.int64]) -> Counts:
+    """(rows, k) card indices -> (rows, 53) counts."""
+    rows = cards.shape[0]
+    if cards.shape[1] == 0:
+        return np.zeros((rows, CARD_TYPES), dtype=np.int16)
+    flat = (np.arange(rows, dtype=np.int64)[:, None] * CARD_TYPES + cards).ravel()
+    out: Counts = np.bincount(flat, minlength=rows * CARD_TYPES).reshape(
+        rows, CARD_TYPES
+    ).astype(np.int16)
+    return out
+
+
+def uniform_hands(lay: Layout, n: int, gen: np.random.Generator) -> Counts:
+    """``n`` uniform draws of every opponent's unknown cards: shape (n, seats, 53).
+
+    Each draw deals the unseen cards at random over the unknown places (the stock too),
+    respecting a reshuffled stock's pool.
+
+    >>> import rummy_lab as rl
+    >>> from rummy_lab.inference.tracking import replay
+    >>> lay = layout(replay(rl.new_game("500", players=3, seed=1).view_for(0)))
+    >>> hands = uniform_hands(lay, 5, np.random.default_rng(0))
+    >>> hands.shape, hands.sum(axis=2).tolist()[0]
+    ((5, 2, 53), [7, 7])
+    """
+    size = len(lay.unseen)
+    keys = gen.random((n, size))
+    if lay.eligible is not None and lay.stock:
+        stock_keys = np.where(lay.eligible[None, :], keys, 2.0)
+        in_stock = np.argsort(stock_keys, axis=1)[:, : lay.stock]
+        np.put_along_axis(keys, in_stock, 3.0, axis=1)
+    order = np.argsort(keys, axis=1)
+    cards = lay.unseen[order]
+    out = np.zeros((n, len(lay.seats), CARD_TYPES), dtype=np.int16)
+    start = 0
+    for k, m in enumerate(lay.sizes):
+        out[:, k, :] = _bincount_rows(cards[:, start : start + m])
+        start += m
+    return out
+
+
+def _to_index(counts: Counts) -> npt.NDArray[np.int64]:
+    """(rows, 53) counts with equal row totals -> (rows, total) card indices."""
+    rows = counts.shape[0]
+    total = int(counts[0].sum()) if rows else 0
+    most = int(counts.max()) if counts.size else 0
+    if total == 0:
+        return np.zeros((rows, 0), dtype=np.int64)
+    layers = np.concatenate([counts >= k for k in range(1, max(most, 1) + 1)], axis=1)
+    cols = np.nonzero(layers)[1].reshape(rows, total)
+    out: npt.NDArray[np.int64] = cols % CARD_TYPES
+    return out
+
+
+def history_loglik(
+    facts: Facts,
+    seat: int,
+    hidden_now: Counts,
+    gen: np.random.Generator,
+    per_choice: list[Floats] | None = None,
+    *,
+    guided: bool = True,
+) -> tuple[Floats, Floats]:
+    """Log-likelihood of ``seat``'s recorded choices for each guess of its unknown cards.
+
+    ``hidden_now`` (guesses x 53) are the seat's unknown cards today; the history is
+    undone step by step as the module docstring explains. When ``per_choice`` is a list,
+    each choice's own log-likelihood column is appended to it (latest choice first).
+
+    Which unknown card an unseen stock draw brought is not drawn uniformly: a card whose
+    presence would have clashed with the player's previous discard (one they would
+    rather have thrown than the card they threw) is proposed as the drawn one with odds
+    ``1 + exp(keep(thrown) - keep(card))``, since players often throw what they just
+    drew. The second array returned, the log of (uniform probability / proposal
+    probability) of the draws made, turns this back into an exact importance weight.
+    With ``guided=False`` the draws are uniform (and that weight is 0).
+
+    :return: (log-likelihood of the choices, log attribution weight), one per guess.
+
+    >>> import rummy_lab as rl
+    >>> from rummy_lab.inference.tracking import replay
+    >>> g = rl.new_game("gin", seed=3)
+    >>> for m in ("pass_upcard", "pass_upcard", "draw_stock", f"discard {g.hand(1)[0].code}"):
+    ...     _ = g.play(m)
+    >>> f = replay(g.view_for(0))
+    >>> hands = uniform_hands(layout(f), 4, np.random.default_rng(0))[:, 0, :]
+    >>> ll, attr = history_loglik(f, 1, hands, np.random.default_rng(0))
+    >>> ll.shape, bool((ll < 0).all()), attr.tolist()
+    ((4,), True, [0.0, 0.0, 0.0, 0.0])
+    """
+    rules = facts.rules
+    table = feature_table(rules, facts.wild_rank)
+    params = params_for(rules)
+    rows = hidden_now.shape[0]
+    steps = facts.steps[seat]
+    h = int(hidden_now[0].sum()) if rows else 0
+    cap = h
+    previous: dict[int, Card] = {}  # DRAW step position -> the discard before it
+    last: Card | None = None
+    for pos, step in enumerate(steps):
+        if (step[0] == OUT and step[2]) or step[0] == REVEAL:
+            cap += 1
+        elif step[0] == DECIDE and isinstance(step[1], DiscardChoice):
+            last = step[1].card
+        elif step[0] == DRAW and last is not None:
+            previous[pos] = last
+    idx = np.zeros((rows, cap), dtype=np.int64)
+    idx[:, :h] = _to_index(hidden_now)
+    known = counts_of(facts.known[seat]).astype(np.int16)
+    loglik = np.zeros(rows)
+    log_attr = np.zeros(rows)
+    pools = [None, *(_pool_mask(p) for p in facts.pools)]
+    gin = rules.variant is Variant.GIN
+    r = np.arange(rows)
+    for pos in range(len(steps) - 1, -1, -1):
+        step = steps[pos]
+        kind = step[0]
+        if kind == OUT:
+            card = step[1]
+            assert isinstance(card, Card)
+            if step[2]:
+                idx[:, h] = card.index
+                h += 1
+            else:
+                known[card.index] += 1
+        elif kind == TAKE:
+            for c in step[1]:  # type: ignore[attr-defined]
+                known[c.index] -= 1
+        elif kind == REVEAL:
+            card = step[1]
+            assert isinstance(card, Card)
+            known[card.index] -= 1
+            idx[:, h] = card.index
+            h += 1
+        elif kind == DRAW:
+            pool_id = step[1]
+            assert isinstance(pool_id, int)
+            pool = pools[pool_id]
+            if h == 0:  # pragma: no cover - a draw always left a card to undo
+                continue
+            odds = np.ones((rows, h))
+            thrown = previous.get(pos) if guided else None
+            if thrown is not None:
+                hand = _bincount_rows(idx[:, :h]) + known[None, :]
+                keep = keep_scores(hand_masks(hand, table), table, params)
+                kt = (-params.keep_value * table.values[thrown.index] / 10.0
+                      + params.keep_joker * table.joker[thrown.index])
+                kc = np.take_along_axis(keep, idx[:, :h], axis=1)
+                odds = 1.0 + np.exp(np.minimum(kt - kc, 30.0))
+            if pool is not None:
+                allowed = pool[idx[:, :h]]
+                odds = np.where(allowed.any(axis=1, keepdims=True), odds * allowed, odds)
+            j = _gumbel_pick(odds, gen)
+            chosen = odds[r, j]
+            log_attr += np.log(odds.sum(axis=1) / h) - np.log(chosen)
+            idx[r, j] = idx[:, h - 1]
+            h -= 1
+        elif kind == DECIDE:
+            choice = step[1]
+            hand = _bincount_rows(idx[:, :h]) + known[None, :]
+            ll: Floats | None = None
+            if isinstance(choice, DiscardChoice):
+                ll = discard_loglik(hand, choice.card, choice.banned, table, params,
+                                    hand_masks(hand, table))
+            elif isinstance(choice, DrawChoice):
+                fits = bool(
+                    layoff_array(choice.table, rules, choice.may_lay_off)[choice.card.index]
+                )
+                ll = draw_loglik(hand, choice.card, choice.above, choice.took, fits, table,
+                                 params)
+            elif isinstance(choice, StopChoice):
+                fits_all = layoff_array(choice.table, rules, choice.may_lay_off)
+                ll = stop_loglik(hand, fits_all, table, params)
+            elif isinstance(choice, StayChoice) and gin:
+                ll = stay_loglik(hand, choice.limit, rules, params)
+            if ll is not None:
+                loglik += ll
+                if per_choice is not None:
+                    per_choice.append(ll)
+    return loglik, log_attr
+
+
+def _pool_mask(cards: Iterable[Card]) -> npt.NDArray[np.bool_]:
+    return counts_of(cards) > 0
+
+
+def _normalise(logw: Floats) -> tuple[Floats, float]:
+    top = float(logw.max())
+    w = np.exp(logw - top)
+    w /= w.sum()
+    return w, float(1.0 / np.square(w).sum())
+
+
+
+
+def _seat_logliks(
+    facts: Facts,
+    lay: Layout,
+    hands: Counts,
+    gen: np.random.Generator,
+    per_choice: list[list[Floats]] | None = None,
+    attribution: list[Floats] | None = None,
+    *,
+    guided: bool = True,
+) -> Floats:
+    """Per guess and opponent: log-likelihood of its choices plus its draws' log
+    attribution weight (an importance weight of the whole history guess)."""
+    out = np.zeros((hands.shape[0], len(lay.seats)))
+    for k, seat in enumerate(lay.seats):
+        cols: list[Floats] | None = [] if per_choice is not None else None
+        attr = np.zeros(hands.shape[0])
+        if facts.steps[seat]:
+            ll, attr = history_loglik(facts, seat, hands[:, k, :], gen, cols, guided=guided)
+            out[:, k] = ll + attr
+        if per_choice is not None and cols is not None:
+            per_choice.append(cols)
+        if attribution is not None:
+            attribution.append(attr)
+    return out
+
+
+def card_evidence(
+    lay: Layout,
+    hands: Counts,
+    per_choice: list[list[Floats]],
+    attribution: list[Floats] | None = None,
+) -> Floats:
+    """Per opponent and card type: the summed log likelihood ratios of its choices.
+
+    For a choice with likelihood column ``L`` over the guesses and a card held today
+    marked by ``X``, the ratio is ``E[L X] / (E[L] E[X])`` (expectations over the hard
+    facts' distribution, estimated with each guess's attribution weight): how much more
+    likely the choice is when the card is held than on average. When few guesses explain
+    the choice, the estimate is pulled towards no evidence (:data:`SMOOTHING`).
+
+    >>> lay = Layout(np.arange(4), (1,), (2,), 2, None, ())
+    >>> hands = np.zeros((4, 1, 53), dtype=np.int16)
+    >>> for row, (a, b) in enumerate(((0, 1), (0, 2), (1, 3), (2, 3))):
+    ...     hands[row, 0, [a, b]] = 1
+    >>> ev = card_evidence(lay, hands, [[np.log(np.array([0.9, 0.9, 0.1, 0.1]))]])
+    >>> bool(ev[0, 0] > 0 > ev[0, 3])  # the choice is likely with card 0, not card 3
+    True
+    """
+    out = np.zeros((len(lay.seats), CARD_TYPES))
+    for k, cols in enumerate(per_choice):
+        held = (hands[:, k, :] > 0).astype(np.float64)
+        la = attribution[k] if attribution is not None else np.zeros(len(held))
+        a = np.exp(la - la.max())
+        freq = np.maximum((a @ held) / a.sum(), 1e-12)
+        for ll in cols:
+            z = ll + la
+            lik = np.exp(z - z.max())
+            total = lik.sum()
+            ess = total * total / np.square(lik).sum()
+            weighted = (lik @ held) / total
+            shrunk = (ess * weighted + SMOOTHING * freq) / (ess + SMOOTHING)
+            out[k] += np.log(np.clip(shrunk / freq, 1e-6, 1e6))
+    return out
+
+
+# --------------------------------------------------------------------------- product form
+
+
+def _esp_prefix(w: Floats, need: int) -> Floats:
+    """Row i: the elementary symmetric polynomials e_0..e_need of w[:i]."""
+    out = np.zeros((len(w) + 1, need + 1))
+    out[0, 0] = 1.0
+    for i, x in enumerate(w):
+        out[i + 1] = out[i]
+        out[i + 1, 1:] += x * out[i, :-1]
+    return out
+
+
+def _conditional_poisson(
+    weights: Floats, need: int, gen: np.random.Generator
+) -> tuple[npt.NDArray[np.bool_], Floats]:
+    """Draw ``need`` items per row with probability proportional to the product of their
+    weights (conditional Poisson sampling); zero-weight items are never drawn.
+
+    ``weights`` is (rows, items). Returns the chosen items and, per row, the log of the
+    normaliser ``e_need`` (the elementary symmetric polynomial of the row's weights).
+    Exact: scanning the items from the last, item ``i`` is taken with probability
+    ``w_i e_{k-1}(w[:i]) / e_k(w[:i+1])`` while ``k`` items are still needed.
+    """
+    rows, size = weights.shape
+    shared = rows > 0 and bool((weights == weights[:1]).all())
+    width = 1 if shared else rows
+    w = weights[:width]
+    e = np.zeros((width, size + 1, need + 1))
+    e[:, 0, 0] = 1.0
+    for i in range(size):
+        e[:, i + 1, :] = e[:, i, :]
+        e[:, i + 1, 1:] += w[:, i, None] * e[:, i, :-1]
+    if shared:
+        e = np.broadcast_to(e, (rows, size + 1, need + 1))
+    r = np.arange(rows)
+    left = np.full(rows, need)
+    chosen = np.zeros((rows, size), dtype=bool)
+    draws = gen.random((rows, size))
+    for i in range(size - 1, -1, -1):
+        k = np.maximum(left, 1)
+        p = weights[:, i] * e[r, i, k - 1] / np.maximum(e[r, i + 1, k], 1e-300)
+        take = (left > 0) & (draws[:, i] < p)
+        chosen[:, i] = take
+        left -= take
+    log_norm: Floats = np.log(np.maximum(e[:, size, need], 1e-300))
+    return chosen, log_norm
+
+
+@dataclass(frozen=True)
+class WeightedHands:
+    """Weighted guesses of the opponents' unknown cards (exact enumerations, samples).
+
+    :ivar lay: the unknown places.
+    :ivar hands: unknown-card counts, shape (guesses, seats, 53).
+    :ivar weights: normalised weights.
+    :ivar exact: True when ``hands`` lists every possibility with its exact weight.
+
+    >>> lay = Layout(np.arange(3), (1,), (1,), 2, None, (np.zeros(53, np.int16),) * 2)
+    >>> hands = np.zeros((3, 1, 53), dtype=np.int16)
+    >>> hands[[0, 1, 2], 0, [0, 1, 2]] = 1
+    >>> w = WeightedHands(lay, hands, np.array([0.5, 0.25, 0.25]))
+    >>> p, e = w.marginals(np.random.default_rng(0))
+    >>> p[0, :3].tolist()
+    [0.5, 0.25, 0.25]
+    """
+
+    lay: Layout
+    hands: Counts
+    weights: Floats
+    exact: bool = False
+
+    @property
+    def ess(self) -> float:
+        """The effective sample size, ``1 / sum(w^2)``."""
+        return float(1.0 / np.square(self.weights).sum())
+
+    def marginals(self, gen: np.random.Generator) -> tuple[Floats, Floats]:
+        """Per seat of ``lay.seats``: P(at least one copy), expected copies (53 each)."""
+        known = np.stack([self.lay.known[s] for s in self.lay.seats]).astype(np.float64)
+        e = np.einsum("m,msc->sc", self.weights, self.hands) + known
+        held = (self.hands + known[None, :, :].astype(np.int16)) > 0
+        p = np.einsum("m,msc->sc", self.weights, held.astype(np.float64))
+        p = np.where(known > 0, 1.0, np.clip(p, 0.0, 1.0))
+        return p, e
+
+    def sample(self, k: int, gen: np.random.Generator) -> Counts:
+        """``k`` guesses drawn by weight (with repeats)."""
+        pick = gen.choice(len(self.weights), size=k, p=self.weights)
+        out: Counts = self.hands[pick]
+        return out
+
+
+@dataclass(frozen=True)
+class ProductForm:
+    """The product-form posterior: P(hands) proportional to the product of each held
+    card's odds ``exp(log_odds[seat, card])``, with every opponent's unknown-card count
+    fixed (and a reshuffled stock holding only its pool's cards).
+
+    With one opponent (and no pool), its marginals are exact; otherwise they come from
+    weighted samples (each opponent in turn by conditional Poisson sampling over the cards
+    not yet placed, weighted back to the product form).
+
+    :ivar lay: the unknown places.
+    :ivar log_odds: (seats, 53) log odds per opponent and card type (all 0: the uniform
+        model).
+
+    >>> lay = Layout(np.arange(3), (1,), (1,), 2, None, (np.zeros(53, np.int16),) * 2)
+    >>> odds = np.zeros((1, 53)); odds[0, 0] = np.log(2.0)  # card 0 twice as likely
+    >>> p, e = ProductForm(lay, odds).marginals(np.random.default_rng(0))
+    >>> [round(float(x), 4) for x in p[0, :3]]
+    [0.5, 0.25, 0.25]
+    """
+
+    lay: Layout
+    log_odds: Floats
+
+    @property
+    def simple(self) -> bool:
+        """One opponent with unknown cards and no stock pool: exact formulas apply."""
+        return len(self.lay.seats) == 1 and (self.lay.eligible is None or not self.lay.stock)
+
+    def _item_weights(self, seat: int) -> Floats:
+        lo = self.log_odds[seat][self.lay.unseen]
+        lo = np.clip(lo - lo.mean(), -12.0, 12.0) if len(lo) else lo
+        out: Floats = np.exp(lo)
+        return out
+
+    def marginals(self, gen: np.random.Generator) -> tuple[Floats, Floats]:
+        """Per seat of ``lay.seats``: P(at least one copy), expected copies (53 each)."""
+        lay = self.lay
+        if not lay.seats:
+            return np.zeros((0, CARD_TYPES)), np.zeros((0, CARD_TYPES))
+        if not self.simple:
+            return self.weighted(MARGINAL_SAMPLES, gen).marginals(gen)
+        seat = lay.seats[0]
+        need = lay.sizes[0]
+        w = self._item_weights(0)
+        size = len(w)
+        pre = _esp_prefix(w, need)
+        suf = _esp_prefix(w[::-1], need)[::-1]  # row i: polynomials of w[i:]
+        total = pre[size, need]
+        p = np.zeros(CARD_TYPES)
+        e = np.zeros(CARD_TYPES)
+        types = lay.unseen
+        start = 0
+        while start < size:
+            end = start
+            while end < size and types[end] == types[start]:
+                end += 1
+            c = types[start]
+            none = (pre[start, : need + 1] * suf[end, need::-1]).sum() / total
+            p[c] = 1.0 - none
+            for i in range(start, end):
+                inc = w[i] * (pre[i, :need] * suf[i + 1, need - 1 :: -1]).sum() / total
+                e[c] += inc
+            start = end
+        known = lay.known[seat].astype(np.float64)
+        p = np.where(known > 0, 1.0, p)
+        return p[None, :], (e + known)[None, :]
+
+    def sample(self, k: int, gen: np.random.Generator) -> Counts:
+        """``k`` independent draws of the opponents' unknown cards, (k, seats, 53)."""
+        if not self.lay.seats:
+            return np.zeros((k, 0, CARD_TYPES), dtype=np.int16)
+        if self.simple:
+            w = np.broadcast_to(self._item_weights(0), (k, len(self.lay.unseen)))
+            chosen, _ = _conditional_poisson(np.ascontiguousarray(w), self.lay.sizes[0], gen)
+            out = np.zeros((k, 1, CARD_TYPES), dtype=np.int16)
+            out[:, 0, :] = _chosen_counts(chosen, self.lay.unseen)
+            return out
+        return self.weighted(4 * k, gen).sample(k, gen)
+
+    def weighted(self, k: int, gen: np.random.Generator) -> WeightedHands:
+        """``k`` weighted draws (sequential conditional Poisson, weighted back)."""
+        lay = self.lay
+        size = len(lay.unseen)
+        avail = np.ones((k, size), dtype=bool)
+        if lay.eligible is not None and lay.stock:
+            keys = np.where(lay.eligible[None, :], gen.random((k, size)), 2.0)
+            in_stock = np.argsort(keys, axis=1)[:, : lay.stock]
+            np.put_along_axis(avail, in_stock, False, axis=1)
+        hands = np.zeros((k, len(lay.seats), CARD_TYPES), dtype=np.int16)
+        log_w = np.zeros(k)
+        for s, need in enumerate(lay.sizes):
+            w = np.where(avail, self._item_weights(s)[None, :], 0.0)
+            chosen, log_norm = _conditional_poisson(w, need, gen)
+            log_w += log_norm
+            avail &= ~chosen
+            hands[:, s, :] = _chosen_counts(chosen, lay.unseen)
+        weights, _ = _normalise(log_w)
+        return WeightedHands(lay, hands, weights)
+
+
+def _chosen_counts(chosen: npt.NDArray[np.bool_], unseen: npt.NDArray[np.int64]) -> Counts:
+    rows = chosen.shape[0]
+    flat = (np.nonzero(chosen)[0] * CARD_TYPES + unseen[np.nonzero(chosen)[1]])
+    out: Counts = np.bincount(flat, minlength=rows * CARD_TYPES).reshape(
+        rows, CARD_TYPES
+    ).astype(np.int16)
+    return out
+
+
+# --------------------------------------------------------------------------- exact enumeration
+
+
+def configurations(lay: Layout, limit: int = ENUMERATE_LIMIT) -> Counts | None:
+    """Every assignment of the unseen cards to the opponents' unknown places (the rest to
+    the stock), as counts (assignments, seats, 53); ``None`` when there are more than
+    ``limit``. Copies of a card count as different cards, so each row has equal prior
+    weight.
+
+    >>> import rummy_lab as rl
+    >>> from rummy_lab.inference.tracking import replay
+    >>> configurations(layout(replay(rl.new_game("gin", seed=3).view_for(1)))) is None
+    True
+    """
+    size = len(lay.unseen)
+    total = 1
+    left = size
+    for need in lay.sizes:
+        total *= comb(left, need)
+        left -= need
+        if total > limit:
+            return None
+    items = list(range(size))
+    rows: list[tuple[tuple[int, ...], ...]] = []
+
+    def place(k: int, free: tuple[int, ...], acc: tuple[tuple[int, ...], ...]) -> None:
+        if k == len(lay.sizes):
+            if lay.eligible is not None and lay.stock and not all(lay.eligible[i] for i in free):
+                return
+            rows.append(acc)
+            return
+        for pick in itertools.combinations(free, lay.sizes[k]):
+            rest = tuple(i for i in free if i not in pick)
+            place(k + 1, rest, (*acc, pick))
+
+    place(0, tuple(items), ())
+    out = np.zeros((len(rows), len(lay.sizes), CARD_TYPES), dtype=np.int16)
+    for m, row in enumerate(rows):
+        for s, pick in enumerate(row):
+            for i in pick:
+                out[m, s, lay.unseen[i]] += 1
+    return out
+
+
+def enumerate_posterior(
+    facts: Facts, lay: Layout, gen: np.random.Generator, limit: int = ENUMERATE_LIMIT
+) -> WeightedHands | None:
+    """The behaviour posterior by scoring every possible assignment, or ``None`` if too many.
+
+    Each assignment's likelihood is exact when no opponent drew blind from the stock;
+    otherwise it is an importance-sampling average over guided draw attributions
+    (:data:`ENUMERATE_ROWS`).
+
+    >>> import rummy_lab as rl
+    >>> from rummy_lab.inference.tracking import replay
+    >>> f = replay(rl.new_game("gin", seed=3).view_for(1))
+    >>> enumerate_posterior(f, layout(f), np.random.default_rng(0)) is None  # C(41, 10)
+    True
+    """
+    hands = configurations(lay, limit)
+    if hands is None:
+        return None
+    m = hands.shape[0]
+    blind = any(step[0] == DRAW for seat in lay.seats for step in facts.steps[seat])
+    repeats = min(256, max(8, ENUMERATE_ROWS // m)) if blind else 1
+    rows = np.repeat(hands, repeats, axis=0)
+    ll = _seat_logliks(facts, lay, rows, gen).sum(axis=1).reshape(m, repeats)
+    top = ll.max()
+    log_w = np.log(np.exp(ll - top).mean(axis=1)) + top
+    weights, _ = _normalise(log_w)
+    return WeightedHands(lay, hands, weights, exact=not blind)
+
+
+def behaviour_posterior(
+    facts: Facts, *, seed: int = 0, histories: int = HISTORIES
+) -> ProductForm | WeightedHands:
+    """The behaviour model's posterior over the opponents' unknown cards.
+
+    Exact enumeration when the possible assignments are few, else the product form of
+    each choice's evidence (module docstring).
+
+    >>> import rummy_lab as rl
+    >>> from rummy_lab.inference.tracking import replay
+    >>> g = rl.new_game("gin", seed=3)
+    >>> _ = g.play("take_upcard"); _ = g.play(f"discard {g.hand(1)[0].code}")
+    >>> post = behaviour_posterior(replay(g.view_for(0)), seed=1, histories=256)
+    >>> type(post).__name__, post.simple
+    ('ProductForm', True)
+
+    :param facts: the hard facts.
+    :param seed: seeds every draw.
+    :param histories: backward histories sampled to score the choices.
+    """
+    lay = layout(facts)
+    gen = np.random.default_rng(seed)
+    if not lay.seats:
+        return ProductForm(lay, np.zeros((0, CARD_TYPES)))
+    exact = enumerate_posterior(facts, lay, gen)
+    if exact is not None:
+        return exact
+    hands = uniform_hands(lay, histories, gen)
+    per_choice: list[list[Floats]] = []
+    _seat_logliks(facts, lay, hands, gen, per_choice, guided=False)
+    return ProductForm(lay, card_evidence(lay, hands, per_choice))
+
+
+def uniform_posterior(facts: Facts) -> ProductForm:
+    """The uniform model as a product form (all odds equal): for sampling.
+
+    >>> import rummy_lab as rl
+    >>> from rummy_lab.inference.tracking import replay
+    >>> post = uniform_posterior(replay(rl.new_game("gin", seed=3).view_for(1)))
+    >>> p, e = post.marginals(np.random.default_rng(0))
+    >>> round(float(p.max()), 6), round(float(e.sum()), 6)
+    (0.243902, 10.0)
+    """
+    lay = layout(facts)
+    return ProductForm(lay, np.zeros((len(lay.seats), CARD_TYPES)))
+
+
+# --------------------------------------------------------------------------- reference
+
+
+def importance_posterior(
+    facts: Facts, *, particles: int = 4096, seed: int = 0, moves: int = 4
+) -> WeightedHands:
+    """The behaviour posterior without the product-form approximation (slow; a reference).
+
+    Importance sampling of whole histories, proposing today's hands from the product form
+    (mixed with the uniform model, so nothing is left out) and weighing them by the full
+    likelihood of every choice; then the guesses are resampled and each takes ``moves``
+    Metropolis-Hastings swaps to restore their variety.
+
+    :param facts: the hard facts.
+    :param particles: guesses.
+    :param seed: seeds every draw.
+    :param moves: Metropolis-Hastings steps per guess after resampling.
+    :return: the weighted (after moves: equally weighted) guesses.
+
+    >>> import rummy_lab as rl
+    >>> from rummy_lab.inference.tracking import replay
+    >>> g = rl.new_game("gin", seed=3)
+    >>> _ = g.play("take_upcard"); _ = g.play(f"discard {g.hand(1)[0].code}")
+    >>> w = importance_posterior(replay(g.view_for(0)), particles=64, moves=1)
+    >>> w.hands.shape, round(float(w.weights.sum()), 6)
+    ((64, 1, 53), 1.0)
+    """
+    lay = layout(facts)
+    gen = np.random.default_rng(seed)
+    if not lay.seats:
+        return WeightedHands(lay, np.zeros((1, 0, CARD_TYPES), dtype=np.int16), np.ones(1))
+    hands = uniform_hands(lay, particles, gen)
+    per_choice: list[list[Floats]] = []
+    _seat_logliks(facts, lay, hands, gen, per_choice, guided=False)
+    bias = card_evidence(lay, hands, per_choice)
+    hands, log_ratio = _proposal_hands(lay, particles, gen, bias)
+    lls = _seat_logliks(facts, lay, hands, gen)
+    w, _ = _normalise(lls.sum(axis=1) - log_ratio)
+    if moves <= 0:
+        return WeightedHands(lay, hands, w)
+    pick = _systematic(w, particles, gen)
+    hands, lls = hands[pick].copy(), lls[pick].copy()
+    for step in range(moves):
+        _move(facts, lay, hands, lls, bias, step, gen)
+    return WeightedHands(lay, hands, np.full(particles, 1.0 / particles))
+
+
+def _proposal_hands(
+    lay: Layout, n: int, gen: np.random.Generator, log_odds: Floats, mix: float = 0.25
+) -> tuple[Counts, Floats]:
+    """Guesses from the product form (or, with probability ``mix``, uniform ones), with
+    log(proposal / uniform) per guess for the importance weights."""
+    product = ProductForm(lay, log_odds).weighted(n, gen)
+    from_product = product.sample(n, gen)
+    uniform = uniform_hands(lay, n, gen)
+    use_uniform = gen.random(n) < mix
+    hands = np.where(use_uniform[:, None, None], uniform, from_product)
+    def log_ratio(h: Counts) -> Floats:  # log(product form / uniform), up to a constant
+        out = np.zeros(h.shape[0])
+        for s in range(len(lay.seats)):
+            lo = np.clip(log_odds[s] - log_odds[s][lay.unseen].mean(), -12.0, 12.0)
+            out += h[:, s, :] @ lo
+        return out
+
+    ref = log_ratio(uniform)  # E_uniform[exp(ratio)] is the product form's normaliser
+    top = ref.max()
+    norm = np.log(np.exp(ref - top).mean()) + top
+    log_q = np.logaddexp(np.log1p(-mix) + log_ratio(hands) - norm, np.log(mix))
+    return hands, log_q
+
+
+def _gumbel_pick(weights: Floats, gen: np.random.Generator) -> npt.NDArray[np.int64]:
+    """One column per row, with probability proportional to ``weights`` (rows x cols)."""
+    g = -np.log(-np.log(gen.random(weights.shape)))
+    out: npt.NDArray[np.int64] = np.where(weights > 0, np.log(np.maximum(weights, 1e-300)) + g,
+                                          -np.inf).argmax(axis=1)
+    return out
+
+
+def _systematic(weights: Floats, n: int, gen: np.random.Generator) -> npt.NDArray[np.int64]:
+    """``n`` indices drawn by systematic resampling."""
+    positions = (gen.random() + np.arange(n)) / n
+    out: npt.NDArray[np.int64] = np.minimum(
+        np.searchsorted(np.cumsum(weights), positions), len(weights) - 1
+    )
+    return out
+
+
+def _move(
+    facts: Facts,
+    lay: Layout,
+    hands: Counts,
+    lls: Floats,
+    bias: Floats,
+    step: int,
+    gen: np.random.Generator,
+) -> float:
+    """One Metropolis-Hastings swap per guess; returns the acceptance rate.
+
+    A card of one opponent's unknown cards trades places with an unseen card elsewhere:
+    with the stock (cards picked with odds from the per-card scores, corrected in the
+    acceptance ratio) or, every other step with several opponents, with another
+    opponent's unknown card (picked uniformly). The likelihood of a proposal is a fresh
+    estimate (new draw attributions): a pseudo-marginal sampler, exact in the limit.
+    """
+    n, seats = hands.shape[0], len(lay.seats)
+    k = step % seats
+    rows = np.arange(n)
+    total = counts_of_array(lay.unseen)
+    with_stock = lay.stock > 0 and (seats == 1 or step % 2 == 0)
+    if not with_stock and seats == 1:
+        return 0.0
+    new = hands.copy()
+    hk = hands[:, k, :].astype(np.float64)
+    log_q = np.zeros(n)
+    if with_stock:
+        out = (total[None, :] - hands.sum(axis=1)).astype(np.float64)
+        eb = np.exp(np.clip(bias[k], -12.0, 12.0))
+        z_out, z_in = hk @ (1.0 / eb), out @ eb
+        a = _gumbel_pick(hk / eb[None, :], gen)
+        b = _gumbel_pick(out * eb[None, :], gen)
+        ea, eb_ = eb[a], eb[b]
+        z_out2 = z_out - 1.0 / ea + 1.0 / eb_
+        z_in2 = z_in - eb_ + ea
+        log_q = 2 * (np.log(ea) - np.log(eb_)) + np.log(z_out) + np.log(z_in) - np.log(
+            z_out2
+        ) - np.log(z_in2)
+        new[rows, k, a] -= 1
+        new[rows, k, b] += 1
+        if lay.eligible is not None:
+            pool = counts_of_array(lay.unseen[lay.eligible])
+            stock_after = total[None, :] - new.sum(axis=1)
+            bad = (stock_after > pool[None, :]).any(axis=1)
+            log_q = np.where(bad, -np.inf, log_q)
+        changed = [k]
+    else:
+        j = (k + 1 + step // 2 % (seats - 1)) % seats
+        a = _gumbel_pick(hk, gen)
+        b = _gumbel_pick(hands[:, j, :].astype(np.float64), gen)
+        new[rows, k, a] -= 1
+        new[rows, k, b] += 1
+        new[rows, j, b] -= 1
+        new[rows, j, a] += 1
+        changed = [k, j]
+    proposal = lls.copy()
+    for c in changed:
+        seat = lay.seats[c]
+        if facts.steps[seat]:
+            ll, attr = history_loglik(facts, seat, new[:, c, :], gen)
+            proposal[:, c] = ll + attr
+    log_alpha = proposal.sum(axis=1) - lls.sum(axis=1) + log_q
+    accept = np.log(gen.random(n)) < log_alpha
+    hands[accept] = new[accept]
+    lls[accept] = proposal[accept]
+    return float(accept.mean())
+
+
+
+
+def counts_of_array(indices: npt.NDArray[np.int64]) -> Counts:
+    """Card-type counts of an array of card indices.
+
+    >>> int(counts_of_array(np.array([6, 6, 52]))[6])
+    2
+    """
+    out: Counts = np.bincount(indices, minlength=CARD_TYPES).astype(np.int16)
+    return out

@@ -8,9 +8,10 @@ import pytest
 
 import rummy_lab as rl
 from rummy_lab.bots import GreedyGinBot, RandomBot
-from rummy_lab.coach._belief import belief
 from rummy_lab.coach._gin import cards_of, kit_for, mask_of
+from rummy_lab.coach._gincoach import gin_deals
 from rummy_lab.coach._ginplay import ASAP, DRAW, GinPos, playout
+from rummy_lab.coach._source import deals, unseen
 from rummy_lab.engine.solver import best_discard, deadwood
 
 RULES = [rl.get_rules("gin"), rl.get_rules("gin", big_gin_bonus=None, tie_is_undercut=False),
@@ -98,15 +99,15 @@ def test_the_belief_never_gives_the_opponent_a_card_seen_elsewhere(seed: int) ->
         p = g.current_player
         view = g.view_for(p)
         q = 1 - p
-        unseen = mask_of(belief(view).unseen)
+        hidden = mask_of(unseen(view))
         known = mask_of(view.known[q])
-        for det in belief(view).sample_deals(30, random.Random(0)):
+        for det in gin_deals(view, 30, random.Random(0)):
             h = mask_of(det.hands[q])
             assert h.bit_count() == view.hand_sizes[q] == len(det.hands[q])
             assert len(det.stock) == view.stock_count
             assert not h & mask_of(det.stock)
             assert h & known == known
-            assert not h & ~known & ~unseen
+            assert not h & ~known & ~hidden
         g.play(bots[p].choose(view, rng))
 
 
@@ -124,11 +125,10 @@ def test_the_belief_reads_the_opponent_better_than_chance() -> None:
             view = g.view_for(p)
             if p == 0 and view.turn_count >= 8 and view.phase is rl.Phase.DISCARD:
                 truth = mask_of(g.hand(1))
-                hands = [mask_of(d.hands[1])
-                         for d in belief(view).sample_deals(60, random.Random(1))]
-                flat = [mask_of(d.hands[1]) for d in
-                        belief(view, model="uniform").sample_deals(60, random.Random(1))]
-                for c in belief(view).unseen:
+                hands = [mask_of(d.hands[1]) for d in gin_deals(view, 60, random.Random(1))]
+                flat = [mask_of(d.hands[1])
+                        for d in deals(view, 60, random.Random(1), model="uniform")]
+                for c in unseen(view):
                     share = sum(1 for h in hands if h >> c._index & 1) / len(hands)
                     (held if truth >> c._index & 1 else other).append(share)
                 true_dw = kit.deadwood(truth)

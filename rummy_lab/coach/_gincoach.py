@@ -35,7 +35,8 @@ from ..engine.moves import (
 from ..engine.state import Phase, PlayerView
 from ._gin import GinKit, kit_for, mask_of
 from ._ginplay import ASAP, DISCARD, DRAW, UPCARD, GinPos, playout
-from ._source import belief
+from ._source import Determinization, deals
+from ._source import unseen as unseen_cards
 from ._values import MoveValue, Schedule
 
 __all__ = [
@@ -89,8 +90,7 @@ def gin_setup(view: PlayerView) -> GinSetup:
                   view.dealer,
                   stock_only=view.phase is Phase.DRAW and view.turn_count == 0,
                   pickup=mask_of(view.pickup))
-    b = belief(view)
-    unseen = tuple(c._index for c in b.unseen)
+    unseen = tuple(c._index for c in unseen_cards(view))
     opp_known = mask_of(view.known[opp])
     hidden = view.hand_sizes[opp] - len(view.known[opp])
     return GinSetup(view, kit_for(r), me, opp, limit, mult, base, unseen, opp_known, hidden)
@@ -99,7 +99,7 @@ def gin_setup(view: PlayerView) -> GinSetup:
 def _positions(setup: GinSetup, k: int, rng: random.Random) -> list[GinPos]:
     """``k`` determinized positions from the belief: the opponent's hand and the stock."""
     out = []
-    for det in belief(setup.view).sample_deals(k, rng):
+    for det in gin_deals(setup.view, k, rng):
         pos = setup.base.copy()
         pos.hands[setup.opp] = mask_of(det.hands[setup.opp])
         stock = [c._index for c in det.stock]
@@ -109,6 +109,20 @@ def _positions(setup: GinSetup, k: int, rng: random.Random) -> list[GinPos]:
         pos.left = len(stock)
         out.append(pos)
     return out
+
+
+GIN_DEALS = "inference"
+"""Where Gin determinizations come from: ``"inference"`` (rl.inference's belief) or
+``"coach"`` (:class:`rummy_lab.coach._ginbelief.GinBelief`)."""
+
+
+def gin_deals(view: PlayerView, k: int, rng: random.Random) -> list[Determinization]:
+    """``k`` determinizations of a Gin view (see :data:`GIN_DEALS`)."""
+    if GIN_DEALS == "coach":
+        from ._ginbelief import GinBelief
+
+        return GinBelief(view).sample_deals(k, rng)
+    return deals(view, k, rng)
 
 
 def mask_of_indices(indices: Sequence[int]) -> int:

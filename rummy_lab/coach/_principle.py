@@ -37,7 +37,7 @@ from ..engine.moves import (
 )
 from ..engine.rules import Variant
 from ..engine.state import Phase, PlayerView
-from ._source import UniformBelief
+from ._source import danger, deals
 from ._values import MoveValue
 
 __all__ = ["CHOICE_MARGIN", "CHOICE_Z", "coach_choice", "principle_move"]
@@ -58,18 +58,16 @@ def principle_move(view: PlayerView) -> Move:
     if view.rules.variant is Variant.GIN:
         return _gin_principle(view)
     from ..engine.variants import engine_for
-    from ._source import belief
     from ._table import policy_move, state_for
 
-    bel = belief(view, model="uniform")
-    det = bel.sample_deals(1, random.Random(0))[0]
+    det = deals(view, 1, random.Random(0), model="uniform")[0]
     move = policy_move(engine_for(view.rules), state_for(view, det))
     if isinstance(move, Discard):
-        move = _safer_discard(view, move, bel)
+        move = _safer_discard(view, move)
     return move if move in legal else legal[0]
 
 
-def _safer_discard(view: PlayerView, move: Discard, bel: UniformBelief) -> Move:
+def _safer_discard(view: PlayerView, move: Discard) -> Move:
     """Of the throws worth nearly as much as the policy's (within ``SAFE_SLACK`` points
     of card value, never a card of a meld), the one least likely to feed the next player."""
     r = view.rules
@@ -85,7 +83,7 @@ def _safer_discard(view: PlayerView, move: Discard, bel: UniformBelief) -> Move:
         return move
 
     def risk(m: Discard) -> tuple[float, int, int]:
-        return (bel.danger(m.card), -r.card_value(m.card, wild), -m.card._index)
+        return (danger(view, m.card), -r.card_value(m.card, wild), -m.card._index)
 
     return min(options, key=risk)
 

@@ -40,7 +40,7 @@ from ..engine.state import Phase, PlayerView
 from ..engine.variants.indian import has_pure_sequence
 from ..probability.exact import outs as count_outs
 from ..probability.exact import p_draw_out
-from ._source import belief
+from ._source import danger
 from ._values import MoveValue
 
 __all__ = ["Facts", "facts", "facts_line", "one_line", "reasons"]
@@ -160,9 +160,8 @@ def facts(view: PlayerView, move: Move, *, with_outs: bool = True) -> Facts:
             if not f.pure:
                 f.pure_need = _pure_needs(kept, _seen(view, [thrown] if thrown else []), r)
     if thrown is not None and not isinstance(move, Knock | Gin | Declare):
-        b = belief(view)
         try:
-            f.danger = b.danger(thrown)
+            f.danger = danger(view, thrown)
         except ValueError:
             f.danger = None
         if view.table and r.variant in (Variant.BASIC, Variant.RUMMY500):

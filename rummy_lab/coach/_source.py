@@ -1,12 +1,102 @@
-"""Where the coach gets its belief about the hidden cards: one import to switch.
+"""Where the coach's beliefs come from: :mod:`rummy_lab.inference`, in one place.
 
-The coach asks a belief for determinizations (``sample_deals``) and for the danger of a
-discard (``danger``). Until ``rummy_lab.inference`` is available the uniform stand-in of
-:mod:`rummy_lab.coach._belief` answers.
+The coach asks a belief for determinizations (:func:`deals`) and for the danger of a
+discard (:func:`danger`). Both come from ``rl.inference.belief(view, model=MODEL)``;
+:data:`MODEL` is the one line to change to switch models. A belief is computed once per
+view and kept for the rest of the evaluation (the last few are cached).
+
+>>> import random, rummy_lab as rl
+>>> v = rl.new_game("gin", seed=3).view_for(1)
+>>> [len(d.hands[0]) for d in deals(v, 2, random.Random(0))], len(unseen(v))
+([10, 10], 41)
 """
 
 from __future__ import annotations
 
-from ._belief import Determinization, UniformBelief, belief
+import random
+from collections import Counter, OrderedDict
 
-__all__ = ["Determinization", "UniformBelief", "belief"]
+from ..engine.cards import Card, make_deck
+from ..engine.rules import Variant
+from ..engine.state import PlayerView
+from ..inference import Belief, Determinization
+from ..inference import belief as inference_belief
+
+__all__ = ["MODEL", "Belief", "Determinization", "belief", "danger", "deals", "unseen"]
+
+MODEL = "behaviour"
+"""The inference model behind the coach's determinizations and dangers."""
+
+_BELIEFS: OrderedDict[tuple[int, str, int], tuple[PlayerView, Belief]] = OrderedDict()
+_DANGERS: dict[tuple[int, str, Card, int | None], float] = {}
+
+
+def belief(view: PlayerView, *, model: str | None = None, seed: int = 0) -> Belief:
+    """``rl.inference.belief(view, model=model or MODEL, seed=seed)``, kept per view."""
+    m = model or MODEL
+    key = (id(view), m, seed)
+    got = _BELIEFS.get(key)
+    if got is not None and got[0] is view:
+        _BELIEFS.move_to_end(key)
+        return got[1]
+    b = inference_belief(view, model=m, seed=seed)
+    _BELIEFS[key] = (view, b)
+    while len(_BELIEFS) > 8:
+        _BELIEFS.popitem(last=False)
+        _DANGERS.clear()
+    return b
+
+
+def deals(view: PlayerView, k: int, rng: random.Random, *, model: str | None = None
+          ) -> list[Determinization]:
+    """``k`` determinizations of ``view`` drawn from its belief."""
+    return belief(view, model=model).sample_deals(k, rng)
+
+
+def unseen(view: PlayerView) -> tuple[Card, ...]:
+    """The physical cards ``view.player`` has not seen where they are, in deck order."""
+    r = view.rules
+    left = Counter(make_deck(r.decks_for(view.players), r.printed_jokers))
+    seen: list[Card] = [*view.hand, *view.discard_pile]
+    for m in view.table:
+        seen.extend(m.cards)
+    for q, known in enumerate(view.known):
+        if q != view.player:
+            seen.extend(known)
+    if view.wild_card is not None:
+        seen.append(view.wild_card)
+    for c in seen:
+        if left[c] > 0:
+            left[c] -= 1
+    return tuple(c for c in sorted(left) for _ in range(left[c]))
+
+
+def danger(view: PlayerView, card: Card, player: int | None = None) -> float:
+    """The chance that ``player`` (default: the next opponent) can use ``card`` if it is
+    thrown now: :meth:`rl.inference.Belief.danger`, except that in Rummy 500 a card that
+    makes a meld with cards of the discard pile is certain to be usable (a deep pick
+    brings those cards along)."""
+    key = (id(view), MODEL, card, player)
+    got = _DANGERS.get(key)
+    if got is not None:
+        return got
+    if view.rules.variant is Variant.RUMMY500 and _melds_with(view, card, view.discard_pile):
+        out = 1.0
+    else:
+        out = belief(view).danger(card, player)
+    if len(_DANGERS) > 4096:
+        _DANGERS.clear()
+    _DANGERS[key] = out
+    return out
+
+
+def _melds_with(view: PlayerView, card: Card, pool: tuple[Card, ...]) -> bool:
+    """True when ``card`` and two cards of ``pool`` make a meld."""
+    from ..engine.melds import is_meld
+
+    cands = [c for c in pool if c.rank == card.rank or c.suit is card.suit or c.is_joker]
+    for i, a in enumerate(cands):
+        for b in cands[i + 1:]:
+            if is_meld([card, a, b], view.rules):
+                return True
+    return False

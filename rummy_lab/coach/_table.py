@@ -58,7 +58,7 @@ from ..engine.state import Deal, GameState, Phase, PlayerView, TableMeld
 from ..engine.variants import VariantEngine, engine_for
 from ..engine.variants.indian import has_pure_sequence
 from ..engine.variants.tabled import arrange_meld, extend_meld
-from ._source import Determinization, UniformBelief, belief
+from ._source import Determinization, danger, deals
 from ._values import MoveValue, hand_points
 
 __all__ = ["TAU", "leaf_value", "policy_move", "state_for", "table_move_values"]
@@ -453,21 +453,20 @@ def table_move_values(
     rng = random.Random(f"rummy_lab coach table {seed}")
     engine = engine_for(view.rules)
     me = view.player
-    bel = belief(view)
-    dets = bel.sample_deals(DEFAULT_DEALS, rng)
+    dets = deals(view, DEFAULT_DEALS, rng)
     states = [state_for(view, d) for d in dets]
     cache: dict[object, tuple[int, int, int]] = {}
     out: list[MoveValue] = []
     for move in moves:
-        out.append(_one_ply(view, engine, states, move, me, cache, bel))
+        out.append(_one_ply(view, engine, states, move, me, cache))
     if budget is not None and budget > 0:
-        _deepen(view, engine, moves, out, start + 0.85 * budget, rng, bel)
+        _deepen(view, engine, moves, out, start + 0.85 * budget, rng)
     return out
 
 
 def _one_ply(
     view: PlayerView, engine: VariantEngine, states: list[GameState], move: Move, me: int,
-    cache: dict[object, tuple[int, int, int]], bel: UniformBelief,
+    cache: dict[object, tuple[int, int, int]],
 ) -> MoveValue:
     r = view.rules
     if isinstance(move, Drop):
@@ -482,7 +481,7 @@ def _one_ply(
                 st.stock[-1], st.stock[-1 - k] = st.stock[-1 - k], st.stock[-1]
             engine.play(st, move)
             finish_turn(engine, st, me)
-            vals.append(leaf_value(st, me, cache) - _danger_cost(st, me, bel, cache))
+            vals.append(leaf_value(st, me, cache) - _danger_cost(view, st, me, cache))
         return MoveValue(move, sum(vals) / len(vals), len(vals), False, {}, tuple(vals))
     vals = []
     last: GameState | None = None
@@ -490,7 +489,7 @@ def _one_ply(
         s = st.copy()
         engine.play(s, move)
         finish_turn(engine, s, me)
-        vals.append(leaf_value(s, me, cache) - _danger_cost(s, me, bel, cache))
+        vals.append(leaf_value(s, me, cache) - _danger_cost(view, s, me, cache))
         last = s
     detail = {}
     if last is not None and last.result is None and last.discard:
@@ -503,7 +502,7 @@ def _has_drawn(view: PlayerView) -> bool:
                for e in view.history)
 
 
-def _danger_cost(state: GameState, me: int, bel: UniformBelief,
+def _danger_cost(view: PlayerView, state: GameState, me: int,
                  cache: dict[object, tuple[int, int, int]]) -> float:
     """What the card just thrown may give the next player: its danger times the value
     of one deadwood card fewer for that player."""
@@ -511,36 +510,35 @@ def _danger_cost(state: GameState, me: int, bel: UniformBelief,
         return 0.0
     card = state.discard[-1]
     try:
-        danger = bel.danger(card, state.current)
+        risk = danger(view, card, state.current)
     except ValueError:
         return 0.0
-    if danger <= 0:
+    if risk <= 0:
         return 0.0
     wild = _wild_of(state)
     if state.rules.variant is Variant.RUMMY500:
         # the card goes into a meld on their side of the table (about three times its
         # points), shared among the opponents in the comparison
         others = max(1, len(_in_deal(state)) - 1)
-        return danger * 3 * _value(card, state.rules, None) / others
+        return risk * 3 * _value(card, state.rules, None) / others
     summ = _summaries(state, cache)
     q = state.current
     before = _estimate(summ, state, me)
     c, d, m = summ[q]
     summ[q] = (max(0, c - 1), max(0, d - _value(card, state.rules, wild)), m)
     after = _estimate(summ, state, me)
-    return danger * max(0.0, before - after)
+    return risk * max(0.0, before - after)
 
 
 def _deepen(view: PlayerView, engine: VariantEngine, moves: Sequence[Move],
-            values: list[MoveValue], deadline: float, rng: random.Random,
-            bel: UniformBelief) -> None:
+            values: list[MoveValue], deadline: float, rng: random.Random) -> None:
     """Add playouts (every player on the fast policy, two more rounds of turns) until the
     deadline; each move's value becomes the mean of its one-turn estimate and its
     playouts' mean."""
     me = view.player
     sums: dict[Move, list[float]] = {m: [] for m in moves}
     while time.perf_counter() < deadline:
-        base = state_for(view, bel.sample_deals(1, rng)[0])
+        base = state_for(view, deals(view, 1, rng)[0])
         for m in moves:
             if isinstance(m, Drop) or time.perf_counter() >= deadline:
                 continue

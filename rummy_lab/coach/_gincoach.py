@@ -238,10 +238,8 @@ def gin_move_values(
         ev.add(alive, sched.batch)
         done += 1
         alive = _survivors(ev, alive, done, keep)
-        if len(alive) == 1 and not keep and not any(
-            abs(v - ev.mean(alive[0])) < 3.0 for v in ev.exact.values()
-        ):
-            break  # one move left, and no exact knock close enough to need more samples
+        if done >= MIN_ROUNDS and _settled(ev, alive, keep):
+            break
     out = []
     for m in moves:
         detail: dict[str, float] = {}
@@ -260,6 +258,17 @@ DEFAULT_ROUNDS = 8
 MIN_ROUNDS = 2
 RACE_Z = 2.5
 RACE_SLACK = 0.5
+
+
+def _settled(ev: GinEvaluation, alive: list[Move], keep: Sequence[Move]) -> bool:
+    """True when more deals would not change the choice: no move still racing beats the
+    moves kept for comparison (the principle's, a reviewed move), and no exact knock is
+    within 3 points of the best."""
+    kept = [m for m in alive if m in keep] or alive[:1]
+    top = max(ev.mean(m) for m in kept)
+    if any(ev.mean(m) > top for m in alive if m not in kept):
+        return False
+    return not any(abs(v - top) < 3.0 for v in ev.exact.values())
 
 
 def _survivors(ev: GinEvaluation, alive: list[Move], done: int, always: Sequence[Move]

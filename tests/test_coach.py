@@ -305,3 +305,15 @@ def test_hand_points_per_variant() -> None:
     g.play("drop")
     assert g.result is not None
     assert hand_points(g.result, 0, g.rules) == 20 and hand_points(g.result, 1, g.rules) == -20
+
+
+def test_the_play_table_shows_the_coachs_advice() -> None:
+    from rummy_lab.widgets import PlayTable
+
+    pt = PlayTable("gin", seed=11)
+    pt.hint_toggle.value = True
+    assert pt.advice is not None
+    first = pt.advice[0][0]
+    assert first in pt.view.legal_moves
+    assert "the coach" in pt.hint_view.value
+    assert pt.advice[0][1][0].startswith("worth ")

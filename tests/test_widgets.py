@@ -625,7 +625,10 @@ def test_play_table_names_and_log() -> None:
     assert three.names == ["You", "Bot 1", "Bot 2"]
 
 
-def test_play_table_hint_marks_the_card_in_the_hand() -> None:
+def test_play_table_hint_marks_the_card_in_the_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rummy_lab.widgets import _coach
+
+    monkeypatch.setattr(_coach, "coach", lambda: None)  # the table's own hint
     pt = PlayTable("gin", seed=11)
     pt.hint_toggle.value = True
     for _ in range(60):

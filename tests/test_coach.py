@@ -317,3 +317,21 @@ def test_the_play_table_shows_the_coachs_advice() -> None:
     assert first in pt.view.legal_moves
     assert "the coach" in pt.hint_view.value
     assert pt.advice[0][1][0].startswith("worth ")
+
+
+def test_explain_speaks_about_the_player_who_moved_when_asked() -> None:
+    g = rl.new_game("gin", hands=["AS 2H 3C 9S 10D QC KH 4D 6S JC",
+                                  "7S 7H 4C 5C KD QH 2S 9H 3D 8D"], discard="KS", seed=1)
+    view = g.view_for(1)
+    mine = rl.coach.explain(view, "pass_upcard")
+    theirs = rl.coach.explain(view, "pass_upcard", voice="they")
+    assert "K♠ fits no meld of yours" in mine and "K♠ fits no meld of theirs" in theirs
+    _ = g.play("pass_upcard")
+    _ = g.play("pass_upcard")
+    _ = g.play("draw_stock")
+    v = g.view_for(1)
+    throw = next(m for m in v.legal_moves if isinstance(m, rl.moves.Discard))
+    said = rl.coach.explain(v, throw, voice="they")
+    assert "the opponent" not in said and f"that you can meld {throw.card.glyph}" in said
+    with pytest.raises(ValueError, match="voice must be"):
+        rl.coach.explain(v, throw, voice="we")

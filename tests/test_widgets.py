@@ -675,8 +675,9 @@ class FakeCoach:
         return [SimpleNamespace(move=m, value=-i, reasons=(f"reason {i} for {m}",))
                 for i, m in enumerate(moves)]
 
-    def explain(self, view: object, move: object) -> str:
-        return f"because of {move}"
+    def explain(self, view: object, move: object, voice: str = "you") -> str:
+        assert voice == "they"  # a bot's move is told about the bot
+        return f"{move}: because of {move}"
 
     def review(self, game: Game, player: int) -> object:
         from types import SimpleNamespace
@@ -694,7 +695,7 @@ def test_play_table_uses_the_coach_when_there_is_one(monkeypatch: pytest.MonkeyP
     pt.buttons["pass_upcard"].click()
     bot_move = next(e for e in pt.game.history if e.player == 0)
     assert pt.reasons[bot_move.index] == f"because of {bot_move.move}"
-    assert f"Bot: {bot_move.move} — because of" in pt.log_view.value
+    assert f'Bot: {bot_move.move} — <span class="rl-reason">because of' in pt.log_view.value
     pt.buttons["draw_stock"].click()
     pt.hint_toggle.value = True
     assert pt.advice is not None and len(pt.advice) == 3
@@ -862,14 +863,14 @@ def test_play_table_keeps_a_bots_reason_back_while_it_names_hidden_cards(
     from rummy_lab.widgets import _coach
 
     class Telling(FakeCoach):
-        def explain(self, view: object, move: object) -> str:
-            return "keeps K♦ K♣ together"
+        def explain(self, view: object, move: object, voice: str = "you") -> str:
+            return f"{move}: keeps K♦ K♣ together; the upcard is public"
 
     monkeypatch.setattr(_coach, "coach", lambda: Telling())
     pt = PlayTable(game=stacked_knock_game(), human=1)
     pt.buttons["pass_upcard"].click()
     assert "K♦ K♣" not in pt.log_view.value
-    assert "(the reason shows when the hand is over)" in pt.log_view.value
+    assert "the upcard is public; more when the hand is over" in pt.log_view.value
     pt.buttons["draw_stock"].click()
     pt.hand_view.selected = (pt.view.hand.index(rl.Card.parse("AS")),)
     pt.buttons["knock"].click()

@@ -121,7 +121,7 @@ class LearnerApp(W.VBox):  # type: ignore[misc]
         preset = str(self.variant.value)
         rules = get_rules(preset)
         bot = make_bot(str(self.opponent.value), rules)
-        table = PlayTable(preset, seed=self.seed, bot=bot)
+        table = PlayTable(preset, seed=self.seed, bot=bot, tracker=True)
         self.table_box.children = [table]
         return table
 

@@ -132,7 +132,7 @@ def evaluate(view: PlayerView, *, budget: float | None = None, seed: int = 0) ->
     ]
 
 
-def explain(view: PlayerView, move: MoveLike) -> str:
+def explain(view: PlayerView, move: MoveLike, *, voice: str = "you") -> str:
     """One line saying what ``move`` does, from the engine's numbers (no playouts).
 
     Cheap enough for a caption under every bot move.
@@ -143,10 +143,14 @@ def explain(view: PlayerView, move: MoveLike) -> str:
     >>> rl.coach.explain(g.view_for(1), "pass_upcard")
     'pass the upcard: leaves 7♦ although it would join 7♠ 7♥'
 
-    :raises ValueError: for a bad view or a move that is not legal in it.
+    ``voice="they"`` words the line about the player who moved (a bot's move in a log):
+    ``'pass the upcard: leaves 7♦ although it would join 7♠ 7♥'`` reads the same, while
+    ``'K♠ fits no meld of yours'`` becomes ``'K♠ fits no meld of theirs'``.
+
+    :raises ValueError: for a bad view, a move that is not legal in it, or an unknown voice.
     """
     v = check_view(view)
     m = clean_move(move)
     if m not in v.legal_moves:
         raise ValueError(f"{m} is not a legal move of player {v.player} now")
-    return one_line(v, m)
+    return one_line(v, m, voice=voice)

@@ -351,13 +351,33 @@ def _move_sentences(view: PlayerView, move: Move, mv: MoveValue | None,
     return out
 
 
-def one_line(view: PlayerView, move: Move) -> str:
-    """``"<move>: <what it does>"`` in one line, without playouts."""
+_THIRD_PERSON = (("meld of yours", "meld of theirs"), ("what you collect", "what they collect"),
+                 ("against you", "against them"))
+
+
+def reason_parts(view: PlayerView, move: Move, *, voice: str = "you") -> list[str]:
+    """What ``move`` does, as short sentences (at most four), without playouts.
+
+    ``voice="they"`` words them about the player who moved, for captions of a bot's move
+    read by the other player ("fits no meld of theirs"; with two players the opponent is
+    the reader: "6% that you can meld J♦").
+    """
+    if voice not in ("you", "they"):
+        raise ValueError(f"voice must be 'you' or 'they', got {voice!r}")
     parts = _move_sentences(view, move, None, with_outs=view.rules.variant is not Variant.INDIAN)
-    text = str(move)
-    if parts:
-        text += ": " + "; ".join(parts[:4])
-    return text
+    if voice == "they":
+        swaps = list(_THIRD_PERSON)
+        if view.players == 2:  # told to the other player: the opponent is the reader
+            swaps.append(("the opponent", "you"))
+        for mine, theirs in swaps:
+            parts = [p.replace(mine, theirs) for p in parts]
+    return parts[:4]
+
+
+def one_line(view: PlayerView, move: Move, *, voice: str = "you") -> str:
+    """``"<move>: <what it does>"`` in one line, without playouts."""
+    parts = reason_parts(view, move, voice=voice)
+    return str(move) + (": " + "; ".join(parts) if parts else "")
 
 
 def facts_line(view: PlayerView, move: Move) -> str:

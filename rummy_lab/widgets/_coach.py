@@ -39,16 +39,23 @@ def ranked_moves(view: PlayerView, limit: int = 3) -> list[tuple[Move, tuple[str
 
 
 def explain(view: PlayerView, move: Move, bot: Any = None) -> str | None:
-    """One line saying why ``move`` was played from ``view``: the bot's own reason when
-    it gives one (``last_reason``), else the coach's, else None."""
-    reason = getattr(bot, "last_reason", None)
-    if isinstance(reason, str) and reason:
-        return reason
+    """Why ``move`` was played from ``view``, worded about the player who moved: the
+    coach's sentences joined by ``"; "`` (the move itself is not repeated), followed by
+    the value the bot saw when it is an :class:`~rummy_lab.bots.ExpertBot` (None: no
+    coach)."""
     module = coach()
     if module is None:
         return None
-    text = module.explain(view, move)
-    return str(text) if text else None
+    text = str(module.explain(view, move, voice="they"))
+    prefix = f"{move}: "
+    text = text[len(prefix):] if text.startswith(prefix) else ("" if text == str(move) else text)
+    values = getattr(bot, "last_values", None)
+    if values and values[0].move == move:
+        worth = f"worth {values[0].value:+.1f} points over the rest of the hand"
+        text = f"{text}; {worth}" if text else worth
+    if not text and len(view.legal_moves) == 1:
+        text = "the only legal move"
+    return text or None
 
 
 def review(game: Game, player: int) -> Any:

@@ -522,14 +522,19 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         for e in events:
             text = glyph_text(event_caption(e, self.names))
             why = self.reasons.get(e.index)
+            reason = ""
             if why:
-                why = glyph_text(why)
-                if self.view.is_over or _named_cards(why) <= public:
-                    text += f" — {why}"
-                else:  # the reason names a card you cannot see: it waits for the showdown
-                    text += " — (the reason shows when the hand is over)"
+                parts = glyph_text(why).split("; ")
+                # a sentence naming a card you cannot see waits for the end of the hand
+                shown = parts if self.view.is_over else [
+                    p for p in parts if _named_cards(p) <= public]
+                reason = "; ".join(shown)
+                if len(shown) < len(parts):
+                    reason += ("; " if reason else "") + "more when the hand is over"
             weight = "font-weight:600;" if e.index in recent and e.player != self.human else ""
-            items.append(f'<li style="{weight}">{escape(text)}</li>')
+            line = escape(text) + (f' — <span class="rl-reason">{escape(reason)}</span>'
+                                   if reason else "")
+            items.append(f'<li style="{weight}">{line}</li>')
         return (
             '<details class="rl-log-box" open><summary style="font-size:13px">'
             f'Last moves</summary><ol start="{len(self.view.history) - len(events) + 1}" '

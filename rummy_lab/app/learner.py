@@ -71,6 +71,10 @@ class LearnerApp(W.VBox):  # type: ignore[misc]
             self.tabs.set_title(i, title)
         self.tabs.add_class("rl-app-tabs")
         title = W.HTML(
+            # the tab labels of ipywidgets' Tab are grey on grey in the light theme
+            # (contrast 4.4:1, under WCAG AA's 4.5:1): the app draws them in full ink
+            "<style>.rl-app .lm-TabBar-tab .lm-TabBar-tabLabel"
+            "{color:var(--jp-ui-font-color1,#1a1a1a)}</style>"
             '<h2 style="margin:.2em 0;color:var(--jp-ui-font-color1,inherit)">'
             "rummy_lab: learn to play rummy</h2>"
             '<div style="color:var(--jp-ui-font-color1,inherit)">Choose a game, play a hand '

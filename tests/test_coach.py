@@ -335,3 +335,13 @@ def test_explain_speaks_about_the_player_who_moved_when_asked() -> None:
     assert "the opponent" not in said and f"that you can meld {throw.card.glyph}" in said
     with pytest.raises(ValueError, match="voice must be"):
         rl.coach.explain(v, throw, voice="we")
+
+
+def test_evaluate_shows_as_a_ranking_table() -> None:
+    g = rl.new_game("gin", hands=["AS 2H 3C 9S 10D QC KH 4D 6S JC",
+                                  "7S 7H 4C 5C KD QH 2S 9H 3D 8D"], discard="7D", seed=1)
+    advice = evaluate(g.view_for(1))
+    assert isinstance(advice, list) and len(advice) == 2
+    html = advice._repr_html_()
+    assert html.count("<tr>") == 3 and "take the upcard" in html
+    assert f"{advice[0].value:+.1f}" in html and "7♦ joins 7♠ 7♥" in html

@@ -57,6 +57,7 @@ __all__ = [
     "LABELS",
     "THRESHOLDS",
     "Advice",
+    "AdviceList",
     "Review",
     "ReviewRow",
     "evaluate",
@@ -88,6 +89,20 @@ class Advice:
     def __str__(self) -> str:
         rest = "; ".join(self.reasons[1:3])
         return f"{self.move}: {self.value:+.1f}" + (f" ({rest})" if rest else "")
+
+
+class AdviceList(list[Advice]):
+    """What :func:`evaluate` returns: the advice, best first (a list), shown as a table in
+    Jupyter: the move, its value and why."""
+
+    def _repr_html_(self) -> str:
+        from ..engine.display import html_table
+
+        rows = [[str(a.move), f"{a.value:+.1f}", "; ".join(a.reasons[1:4])] for a in self]
+        note = ("values are points over the rest of the hand for the player to move, "
+                "averaged over sampled deals" if any(not a.exact for a in self) else None)
+        return html_table(["move", "value", "why"], rows, caption="The coach's ranking",
+                          css_class="rl-advice", note=note)
 
 
 def _seed(seed: object) -> int:
@@ -125,11 +140,11 @@ def evaluate(view: PlayerView, *, budget: float | None = None, seed: int = 0) ->
     # counting outs with two decks and jokers is slow: Indian Rummy counts them for the
     # three first moves only
     many = v.rules.variant is not Variant.INDIAN
-    return [
+    return AdviceList(
         Advice(mv.move, mv.value, reasons(v, mv, best, with_outs=many or i < 3, values=values),
                mv.samples, mv.exact)
         for i, mv in enumerate(values)
-    ]
+    )
 
 
 def explain(view: PlayerView, move: MoveLike, *, voice: str = "you") -> str:

@@ -981,6 +981,9 @@ def count_words(n: int, word: str, plural: str | None = None) -> str:
 # --------------------------------------------------------------------------- tables
 
 
+_NUMBER = re.compile(r"[+\-−]?[\d,]*\.?\d+\s*%?")
+
+
 def html_table(
     header: Sequence[object],
     rows: Iterable[Sequence[object]],
@@ -1015,14 +1018,24 @@ def html_table(
             return f"{v:,.3f}" if abs(v) < 1000 else f"{v:,.0f}"
         return str(v)
 
+
+    def align(v: object) -> str:
+        numeric = isinstance(v, int | float) or (
+            isinstance(v, str) and _NUMBER.fullmatch(v.strip()) is not None)
+        return "right" if numeric else "left"
+
+    rows = [list(row) for row in rows]
+    first = rows[0] if rows else []
     head = "".join(
-        f'<th style="{cell}text-align:{"left" if i == 0 else "right"}">{escape(text(h))}</th>'
+        f'<th style="{cell}text-align:'
+        f'{"left" if i == 0 or i >= len(first) else align(first[i])}">{escape(text(h))}</th>'
         for i, h in enumerate(header)
     )
     body = "".join(
         "<tr>" + "".join(
             (f'<th style="{cell}text-align:left;font-weight:600">{escape(text(v))}</th>'
-             if i == 0 else f'<td style="{cell}text-align:right">{escape(text(v))}</td>')
+             if i == 0 else
+             f'<td style="{cell}text-align:{align(v)}">{escape(text(v))}</td>')
             for i, v in enumerate(row)
         ) + "</tr>"
         for row in rows

@@ -704,6 +704,8 @@ def test_play_table_uses_the_coach_when_there_is_one(monkeypatch: pytest.MonkeyP
     assert "reason 0" in pt.hint_view.value and "the coach" in pt.hint_view.value
     card = getattr(best, "card", None)
     assert pt.hand_view.marked == ((pt.view.hand.index(card),) if card else ())
+    assert (f"the <b>{card.glyph}</b>, is marked in your hand" in pt.hint_view.value
+            ) == (card is not None)
     assert pt.review_button.layout.display == "none"  # only once the hand is over
     pt.hand_view.selected = (pt.view.hand.index(rl.Card.parse("AS")),)
     pt.buttons["knock"].click()

@@ -467,14 +467,17 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         advice = _coach.ranked_moves(view)
         if advice:
             self.advice = advice
-            self._mark(_move_card(advice[0][0]))
+            card = _move_card(advice[0][0])
+            self._mark(card)
+            marked = (f"; its card, the <b>{card.glyph}</b>, is marked in your hand"
+                      if card is not None and card in view.hand else "")
             items = "".join(
                 f"<li><b>{escape(_move_text(m))}</b>"
                 + (f": {escape(glyph_text('; '.join(r)))}" if r else "") + "</li>"
                 for m, r in advice
             )
             self.hint_view.value = (
-                f'<div class="rl-panel"><b>Hint</b>: the coach\'s best moves, best first'
+                f'<div class="rl-panel"><b>Hint</b>: the coach\'s choice first{marked}'
                 f'<ol style="margin:4px 0 0 18px;padding:0">{items}</ol></div>'
             )
             return

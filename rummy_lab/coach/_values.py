@@ -183,14 +183,15 @@ def ranked_values(
     """Every legal move's :class:`MoveValue`: the coach's choice first
     (:func:`rummy_lab.coach._principle.coach_choice`), then by value (ties keep the
     order of ``view.legal_moves``)."""
-    from ._principle import coach_choice, principle_move
+    from ._principle import CHOICE_MARGIN, TABLE_CHOICE_MARGIN, coach_choice, principle_move
 
     moves = list(view.legal_moves)
     principle = principle_move(view)
     values = move_values(view, moves, budget, seed, keep=(*keep, principle))
     order = {m: i for i, m in enumerate(moves)}
     ranked = sorted(values, key=lambda mv: (-mv.value, order[mv.move]))
-    choice = coach_choice(ranked, principle)
+    margin = CHOICE_MARGIN if view.rules.variant is Variant.GIN else TABLE_CHOICE_MARGIN
+    choice = coach_choice(ranked, principle, margin)
     return [choice, *(mv for mv in ranked if mv is not choice)]
 
 

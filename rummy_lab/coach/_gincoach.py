@@ -1,8 +1,9 @@
 """Gin move values: determinized playouts on bitmasks, exact showdowns for knocks.
 
-For every legal move of a Gin view, :func:`gin_values` returns its value in hand points
-for the viewer on each determinization (the same determinizations for every move, so
-the moves are compared on the same cards):
+For every legal move of a Gin view, :func:`gin_move_values` returns its value in hand
+points for the viewer, averaged over determinizations (the same ones for every move, so
+the moves are compared on the same cards), moves clearly worse than the best dropping out
+of the race after a few batches:
 
 * a knock or gin ends the hand at once: its value on a determinization is the exact
   showdown against that determinization's defender hand (lay-offs included), and when the
@@ -46,7 +47,7 @@ __all__ = [
     "exact_knock_value",
     "gin_move_values",
     "gin_setup",
-    "gin_values",
+
 ]
 
 EXACT_LIMIT = 400
@@ -290,18 +291,6 @@ def _survivors(ev: GinEvaluation, alive: list[Move], done: int, always: Sequence
         if mean <= RACE_Z * sd / math.sqrt(n) + RACE_SLACK:
             keep.append(m)
     return keep
-
-
-def gin_values(
-    view: PlayerView,
-    moves: Sequence[Move],
-    samples: int,
-    seed: int,
-) -> dict[Move, list[float]]:
-    """Each move's value for the viewer on each of ``samples`` determinizations."""
-    ev = GinEvaluation(view, moves, seed)
-    ev.add(moves, samples)
-    return ev.values
 
 
 def _apply(s: GinSetup, p: GinPos, move: Move) -> float | None:

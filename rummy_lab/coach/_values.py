@@ -18,7 +18,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..engine.moves import Gin, Knock, Move
+from ..engine.moves import Move
 from ..engine.rules import Rules, Variant
 from ..engine.state import GameResult, PlayerView
 
@@ -193,8 +193,3 @@ def ranked_values(
     margin = CHOICE_MARGIN if view.rules.variant is Variant.GIN else TABLE_CHOICE_MARGIN
     choice = coach_choice(ranked, principle, margin)
     return [choice, *(mv for mv in ranked if mv is not choice)]
-
-
-def finishing(move: Move) -> bool:
-    """True for a Gin knock or gin."""
-    return isinstance(move, Knock | Gin)

@@ -222,11 +222,13 @@ class GinEvaluation:
 
 def gin_move_values(
     view: PlayerView, moves: Sequence[Move], budget: float | None, seed: int,
-    *, keep: Sequence[Move] = (),
+    *, keep: Sequence[Move] = (), settle: bool = True,
 ) -> list[MoveValue]:
     """Racing evaluation: every move on the first batch of determinizations, then only
     the moves not yet clearly worse than the best (paired difference over ``RACE_Z``
-    standard errors plus ``RACE_SLACK`` points) on each further batch."""
+    standard errors plus ``RACE_SLACK`` points) on each further batch. With ``settle``
+    the race stops as soon as more deals could not change the choice; a review turns it
+    off to measure the move played against the choice with the whole schedule."""
     if budget is None:
         sched = Schedule(batch=DEFAULT_BATCH, rounds=DEFAULT_ROUNDS)
     else:
@@ -239,7 +241,7 @@ def gin_move_values(
         ev.add(alive, sched.batch)
         done += 1
         alive = _survivors(ev, alive, done, keep)
-        if done >= MIN_ROUNDS and _settled(ev, alive, keep):
+        if settle and done >= MIN_ROUNDS and _settled(ev, alive, keep):
             break
     out = []
     for m in moves:

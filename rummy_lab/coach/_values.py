@@ -164,21 +164,22 @@ def hand_points(result: GameResult, player: int, rules: Rules) -> float:
 
 def move_values(
     view: PlayerView, moves: Sequence[Move], budget: float | None, seed: int,
-    *, keep: Sequence[Move] = (),
+    *, keep: Sequence[Move] = (), settle: bool = True,
 ) -> list[MoveValue]:
     """Every move's :class:`MoveValue` (same order as ``moves``); moves in ``keep`` get
     as many determinizations as the best one (a review keeps the move played)."""
     if view.rules.variant is Variant.GIN:
         from ._gincoach import gin_move_values
 
-        return gin_move_values(view, moves, budget, seed, keep=keep)
+        return gin_move_values(view, moves, budget, seed, keep=keep, settle=settle)
     from ._table import table_move_values
 
     return table_move_values(view, moves, budget, seed)
 
 
 def ranked_values(
-    view: PlayerView, budget: float | None, seed: int, *, keep: Sequence[Move] = ()
+    view: PlayerView, budget: float | None, seed: int, *, keep: Sequence[Move] = (),
+    settle: bool = True,
 ) -> list[MoveValue]:
     """Every legal move's :class:`MoveValue`: the coach's choice first
     (:func:`rummy_lab.coach._principle.coach_choice`), then by value (ties keep the
@@ -187,7 +188,7 @@ def ranked_values(
 
     moves = list(view.legal_moves)
     principle = principle_move(view)
-    values = move_values(view, moves, budget, seed, keep=(*keep, principle))
+    values = move_values(view, moves, budget, seed, keep=(*keep, principle), settle=settle)
     order = {m: i for i, m in enumerate(moves)}
     ranked = sorted(values, key=lambda mv: (-mv.value, order[mv.move]))
     margin = CHOICE_MARGIN if view.rules.variant is Variant.GIN else TABLE_CHOICE_MARGIN

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import random
 import subprocess
 import sys
 
@@ -142,3 +143,28 @@ def test_console_script():
          "--rules", "gin"], capture_output=True, text=True, check=True,
     ).stdout
     assert "deadwood points: 22" in out
+
+
+def test_coach_api():
+    sig = inspect.signature(rl.coach.evaluate)
+    assert list(sig.parameters) == ["view", "budget", "seed"]
+    assert sig.parameters["budget"].kind is inspect.Parameter.KEYWORD_ONLY
+    assert sig.parameters["budget"].default is None and sig.parameters["seed"].default == 0
+    g = rl.new_game("gin", seed=6)
+    advice = rl.coach.evaluate(g.view_for(g.current_player), budget=None, seed=0)
+    assert isinstance(advice, list) and advice
+    a = advice[0]
+    assert a.move in g.legal_moves() and isinstance(a.value, float)
+    assert isinstance(a.reasons, tuple) and all(isinstance(r, str) for r in a.reasons)
+    sig = inspect.signature(rl.coach.review)
+    assert list(sig.parameters) == ["game", "player", "budget", "seed"]
+    rl.bots.play_hand(g, [rl.bots.ExpertBot(budget=None), rl.bots.RandomBot()],
+                      random.Random(0))
+    rv = rl.coach.review(g, 1, budget=None, seed=0)
+    assert rv.rows
+    for row in rv.rows:
+        assert isinstance(row.turn, int) and row.played == g.history[row.turn].move
+        assert row.best is not None and row.loss >= 0 and row.reason
+        assert row.label in ("best", "good", "inaccuracy", "mistake", "blunder")
+    assert isinstance(rv.summary(), str) and "<svg" in rv._repr_html_()
+    assert "expert" in rl.bots.BOT_NAMES

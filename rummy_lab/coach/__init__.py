@@ -78,6 +78,11 @@ class Advice:
     :ivar reasons: plain sentences: the value first, then what the move does.
     :ivar samples: determinizations behind the value (0 when exact).
     :ivar exact: True when the value is exact.
+
+    >>> from rummy_lab.engine.moves import Drop
+    >>> str(Advice(Drop(), -20.0, ("worth -20.0", "dropping costs 20 points for sure"),
+    ...            exact=True))
+    'drop: -20.0 (dropping costs 20 points for sure)'
     """
 
     move: Move

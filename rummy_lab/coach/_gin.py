@@ -219,13 +219,6 @@ class GinKit:
                 best_obj, best_i = o, i
         return best_i, best_obj // BIG
 
-    def discard_table(self, m: int, forbid: int = 0) -> list[tuple[int, int]]:
-        """``(card index, deadwood after)`` for every allowed discard, in deck order."""
-        out = []
-        for i in bits_of(m & ~forbid):
-            out.append((i, self.obj(m ^ (1 << i)) // BIG))
-        return out
-
     def is_melded(self, m: int, card: int) -> bool:
         """True when ``card`` (held in ``m``) is in a meld of every best arrangement."""
         bit = 1 << card

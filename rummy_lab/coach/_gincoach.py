@@ -1,8 +1,9 @@
 """Gin move values: determinized playouts on bitmasks, exact showdowns for knocks.
 
-For every legal move of a Gin view, :func:`gin_values` returns its value in hand points
-for the viewer on each determinization (the same determinizations for every move, so
-the moves are compared on the same cards):
+For every legal move of a Gin view, :func:`gin_move_values` returns its value in hand
+points for the viewer, averaged over determinizations (the same ones for every move, so
+the moves are compared on the same cards), moves clearly worse than the best dropping out
+of the race after a few batches:
 
 * a knock or gin ends the hand at once: its value on a determinization is the exact
   showdown against that determinization's defender hand (lay-offs included), and when the
@@ -46,7 +47,7 @@ __all__ = [
     "exact_knock_value",
     "gin_move_values",
     "gin_setup",
-    "gin_values",
+
 ]
 
 EXACT_LIMIT = 400
@@ -221,11 +222,13 @@ class GinEvaluation:
 
 def gin_move_values(
     view: PlayerView, moves: Sequence[Move], budget: float | None, seed: int,
-    *, keep: Sequence[Move] = (),
+    *, keep: Sequence[Move] = (), settle: bool = True,
 ) -> list[MoveValue]:
     """Racing evaluation: every move on the first batch of determinizations, then only
     the moves not yet clearly worse than the best (paired difference over ``RACE_Z``
-    standard errors plus ``RACE_SLACK`` points) on each further batch."""
+    standard errors plus ``RACE_SLACK`` points) on each further batch. With ``settle``
+    the race stops as soon as more deals could not change the choice; a review turns it
+    off to measure the move played against the choice with the whole schedule."""
     if budget is None:
         sched = Schedule(batch=DEFAULT_BATCH, rounds=DEFAULT_ROUNDS)
     else:
@@ -238,7 +241,7 @@ def gin_move_values(
         ev.add(alive, sched.batch)
         done += 1
         alive = _survivors(ev, alive, done, keep)
-        if done >= MIN_ROUNDS and _settled(ev, alive, keep):
+        if settle and done >= MIN_ROUNDS and _settled(ev, alive, keep):
             break
     out = []
     for m in moves:
@@ -290,18 +293,6 @@ def _survivors(ev: GinEvaluation, alive: list[Move], done: int, always: Sequence
         if mean <= RACE_Z * sd / math.sqrt(n) + RACE_SLACK:
             keep.append(m)
     return keep
-
-
-def gin_values(
-    view: PlayerView,
-    moves: Sequence[Move],
-    samples: int,
-    seed: int,
-) -> dict[Move, list[float]]:
-    """Each move's value for the viewer on each of ``samples`` determinizations."""
-    ev = GinEvaluation(view, moves, seed)
-    ev.add(moves, samples)
-    return ev.values
 
 
 def _apply(s: GinSetup, p: GinPos, move: Move) -> float | None:

@@ -46,7 +46,12 @@ CHOICE_Z = 2.0
 """Standard errors by which another move must beat the principle's move."""
 
 CHOICE_MARGIN = 1.0
-"""Points by which another move must beat the principle's move, on top of the noise."""
+"""Points by which another move must beat the principle's move, on top of the noise
+(Gin, whose values come from playouts to the end of the hand)."""
+
+TABLE_CHOICE_MARGIN = 3.0
+"""The same for Basic Rummy, Rummy 500 and Indian Rummy, whose one-turn estimates are
+coarser."""
 
 SAFE_SLACK = 0
 """A throw may be this many points lower than the policy's to be a safer one."""
@@ -113,13 +118,14 @@ def _gin_principle(view: PlayerView) -> Move:
     return move if move in legal else legal[0]
 
 
-def coach_choice(values: list[MoveValue], principle: Move) -> MoveValue:
+def coach_choice(values: list[MoveValue], principle: Move, margin: float = CHOICE_MARGIN
+                 ) -> MoveValue:
     """The principle's move, unless the best valued move beats it by more than
-    ``CHOICE_Z`` standard errors of their paired difference plus ``CHOICE_MARGIN``."""
+    ``CHOICE_Z`` standard errors of their paired difference plus ``margin``."""
     best = max(values, key=lambda mv: mv.value)
     base = next((mv for mv in values if mv.move == principle), None)
     if base is None or best.move == principle:
         return best
-    if best.value - base.value > CHOICE_Z * base.noise_against(best) + CHOICE_MARGIN:
+    if best.value - base.value > CHOICE_Z * base.noise_against(best) + margin:
         return best
     return base

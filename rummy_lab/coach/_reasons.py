@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..engine.cards import Card, Hand
+from ..engine.cards import Card
 from ..engine.moves import (
     Declare,
     Discard,
@@ -36,7 +36,7 @@ from ..engine.moves import (
 )
 from ..engine.rules import Rules, Variant
 from ..engine.solver import Partition, best_partition, deadwood
-from ..engine.state import Phase, PlayerView
+from ..engine.state import PlayerView
 from ..engine.variants.indian import has_pure_sequence
 from ..probability.exact import outs as count_outs
 from ..probability.exact import p_draw_out
@@ -383,11 +383,3 @@ def one_line(view: PlayerView, move: Move, *, voice: str = "you") -> str:
 def facts_line(view: PlayerView, move: Move) -> str:
     """The first two facts about ``move``, joined (for review rows)."""
     return "; ".join(_move_sentences(view, move, None, with_outs=False)[:2])
-
-
-def is_draw_phase(view: PlayerView) -> bool:
-    """True when the view's player is about to draw."""
-    return view.phase in (Phase.DRAW, Phase.UPCARD)
-
-
-_ = Hand

@@ -71,6 +71,8 @@ TURNS_PER_TAU = 8
 
 DEFAULT_DEALS = 4
 DRAW_SAMPLES = 12
+INDIAN_DRAW_SAMPLES = 6
+"""Stock draws valued per decision (Indian hands of fourteen cards are slower to solve)."""
 
 
 # --------------------------------------------------------------------------- solver memo
@@ -474,7 +476,8 @@ def _one_ply(
         return MoveValue(move, -float(penalty), 0, True, {"penalty": float(penalty)})
     if isinstance(move, DrawStock):
         vals = []
-        for j in range(DRAW_SAMPLES):
+        draws = INDIAN_DRAW_SAMPLES if r.variant is Variant.INDIAN else DRAW_SAMPLES
+        for j in range(draws):
             st = states[j % len(states)].copy()
             k = j // len(states)
             if k and len(st.stock) > k:  # another card of this deal's stock on top

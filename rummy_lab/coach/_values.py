@@ -18,7 +18,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..engine.moves import Gin, Knock, Move
+from ..engine.moves import Move
 from ..engine.rules import Rules, Variant
 from ..engine.state import GameResult, PlayerView
 
@@ -164,36 +164,33 @@ def hand_points(result: GameResult, player: int, rules: Rules) -> float:
 
 def move_values(
     view: PlayerView, moves: Sequence[Move], budget: float | None, seed: int,
-    *, keep: Sequence[Move] = (),
+    *, keep: Sequence[Move] = (), settle: bool = True,
 ) -> list[MoveValue]:
     """Every move's :class:`MoveValue` (same order as ``moves``); moves in ``keep`` get
     as many determinizations as the best one (a review keeps the move played)."""
     if view.rules.variant is Variant.GIN:
         from ._gincoach import gin_move_values
 
-        return gin_move_values(view, moves, budget, seed, keep=keep)
+        return gin_move_values(view, moves, budget, seed, keep=keep, settle=settle)
     from ._table import table_move_values
 
     return table_move_values(view, moves, budget, seed)
 
 
 def ranked_values(
-    view: PlayerView, budget: float | None, seed: int, *, keep: Sequence[Move] = ()
+    view: PlayerView, budget: float | None, seed: int, *, keep: Sequence[Move] = (),
+    settle: bool = True,
 ) -> list[MoveValue]:
     """Every legal move's :class:`MoveValue`: the coach's choice first
     (:func:`rummy_lab.coach._principle.coach_choice`), then by value (ties keep the
     order of ``view.legal_moves``)."""
-    from ._principle import coach_choice, principle_move
+    from ._principle import CHOICE_MARGIN, TABLE_CHOICE_MARGIN, coach_choice, principle_move
 
     moves = list(view.legal_moves)
     principle = principle_move(view)
-    values = move_values(view, moves, budget, seed, keep=(*keep, principle))
+    values = move_values(view, moves, budget, seed, keep=(*keep, principle), settle=settle)
     order = {m: i for i, m in enumerate(moves)}
     ranked = sorted(values, key=lambda mv: (-mv.value, order[mv.move]))
-    choice = coach_choice(ranked, principle)
+    margin = CHOICE_MARGIN if view.rules.variant is Variant.GIN else TABLE_CHOICE_MARGIN
+    choice = coach_choice(ranked, principle, margin)
     return [choice, *(mv for mv in ranked if mv is not choice)]
-
-
-def finishing(move: Move) -> bool:
-    """True for a Gin knock or gin."""
-    return isinstance(move, Knock | Gin)

@@ -19,7 +19,8 @@ blunder     10 points or more
 The thresholds are :data:`THRESHOLDS`. Values are averages over sampled deals, so a loss
 has a standard error (from the paired values of the two moves on the same deals): a loss
 the coach cannot tell from zero at its precision is "good", whatever its size. The move
-played always gets as many deals as the coach's best move.
+played always gets as many deals as the coach's best move, the whole schedule of the
+budget (the bot may stop early once its choice is settled; a review does not).
 
 >>> import random, rummy_lab as rl
 >>> g = rl.new_game("gin", seed=2)
@@ -251,7 +252,8 @@ def review(game: Game, player: int, *, budget: float | None = None, seed: int = 
         if event.player == player:
             view = g.view_for(player)
             if len(view.legal_moves) > 1:
-                values = ranked_values(view, b, seed * 7919 + event.index, keep=(event.move,))
+                values = ranked_values(view, b, seed * 7919 + event.index, keep=(event.move,),
+                                       settle=False)
                 best = values[0]
                 played = next((mv for mv in values if mv.move == event.move), None)
                 if played is None:  # a move the engine accepts but does not list

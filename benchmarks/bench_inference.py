@@ -17,8 +17,9 @@ Rummy 500 and Indian Rummy figures are reported alongside.
 
 The behaviour weights were fitted on other seeds (10000 and up, see ``--fit``), so the
 evaluation hands are not the fitting hands. ``--opponent random`` (or ``patient``: a
-greedy player who only goes for gin) seats that player at seat 1 of the Gin hands and
-scores only seat 0's beliefs about it: the behaviour model assumes greedy-like choices.
+greedy player who only goes for gin; or ``expert``: :class:`rummy_lab.bots.ExpertBot`)
+seats that player at seat 1 of the Gin hands and scores only seat 0's beliefs about it:
+the behaviour model assumes greedy-like choices.
 """
 
 from __future__ import annotations
@@ -31,7 +32,14 @@ import time
 from dataclasses import dataclass, field
 
 import rummy_lab as rl
-from rummy_lab.bots import GreedyGinBot, GreedyIndianBot, GreedyTableBot, RandomBot, play_hand
+from rummy_lab.bots import (
+    ExpertBot,
+    GreedyGinBot,
+    GreedyIndianBot,
+    GreedyTableBot,
+    RandomBot,
+    play_hand,
+)
 from rummy_lab.inference import Calibration, belief, calibration
 from rummy_lab.inference.fit import fit_behaviour
 
@@ -51,7 +59,8 @@ class Run:
     times: list[float] = field(default_factory=list)
 
 
-OPPONENTS = {"greedy": None, "random": RandomBot, "patient": lambda: GreedyGinBot(knock_at=0)}
+OPPONENTS = {"greedy": None, "random": RandomBot, "patient": lambda: GreedyGinBot(knock_at=0),
+             "expert": ExpertBot}
 
 
 def evaluate(variant: str, hands: int, seed: int, from_turn: int, timed: bool,

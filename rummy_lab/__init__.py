@@ -29,7 +29,13 @@ from .engine import (
     make_deck,
     parse_cards,
 )
-from .engine.display import get_display, reset_display, set_display
+from .engine.display import (
+    ResultTable,
+    get_display,
+    reset_display,
+    result_table,
+    set_display,
+)
 from .engine.game import Game, new_game
 from .engine.match import Match, new_match
 from .engine.melds import Meld, classify_meld, is_meld
@@ -75,6 +81,7 @@ __all__ = [
     "PlayerView",
     "Rank",
     "Report",
+    "ResultTable",
     "Rules",
     "RulesCard",
     "RulesLike",
@@ -100,6 +107,7 @@ __all__ = [
     "new_match",
     "parse_cards",
     "reset_display",
+    "result_table",
     "rules_card",
     "set_display",
     "simulate",

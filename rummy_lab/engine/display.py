@@ -57,6 +57,7 @@ __all__ = [
     "CardKey",
     "DisplayOptions",
     "Palette",
+    "ResultTable",
     "card_back_svg",
     "card_svg",
     "cards_html",
@@ -74,6 +75,7 @@ __all__ = [
     "meld_positions",
     "partition_html",
     "reset_display",
+    "result_table",
     "set_display",
 ]
 
@@ -1049,6 +1051,95 @@ def html_table(
         f'font:13px {escape(_FONT)}"><table style="border-collapse:collapse">{cap}'
         f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{foot}</div>"
     )
+
+
+@dataclass(frozen=True)
+class ResultTable:
+    """A small labelled table of results: Jupyter shows it as :func:`html_table`.
+
+    Why: a lesson that compares a few numbers (rule sets, table sizes, odds) ends its cell
+    with a table whose rows and columns are named, not with a bare tuple or dict; the
+    values stay plain Python, so the next line can assert them.
+
+    >>> t = result_table(["rule", "points"], [["standard", 25], ["no bonus", 0]])
+    >>> t.row("no bonus"), t.column("points")
+    (('no bonus', 0), (25, 0))
+    >>> print(t)
+    rule      points
+    standard      25
+    no bonus       0
+
+    :ivar header: the column titles (the first is the label column's).
+    :ivar rows: one tuple per row, label first.
+    :ivar caption: a title above the table. :ivar note: a line under it.
+    """
+
+    header: tuple[str, ...]
+    rows: tuple[tuple[object, ...], ...]
+    caption: str | None = None
+    note: str | None = None
+
+    def row(self, label: object) -> tuple[object, ...]:
+        """The first row whose label (first cell) is ``label``.
+
+        :raises KeyError: when no row has that label.
+        """
+        for r in self.rows:
+            if r and r[0] == label:
+                return r
+        raise KeyError(f"no row labelled {label!r}; labels: {[r[0] for r in self.rows if r]}")
+
+    def column(self, title: str) -> tuple[object, ...]:
+        """The values under the column ``title``, one per row.
+
+        :raises KeyError: when no column has that title.
+        """
+        if title not in self.header:
+            raise KeyError(f"no column {title!r}; columns: {list(self.header)}")
+        i = self.header.index(title)
+        return tuple(r[i] if i < len(r) else None for r in self.rows)
+
+    def __str__(self) -> str:
+        lines = [[str(h) for h in self.header], *([str(v) for v in r] for r in self.rows)]
+        widths = [max(len(line[i]) for line in lines if i < len(line))
+                  for i in range(max(len(line) for line in lines))]
+        out = []
+        for line in lines:
+            cells = [v.ljust(widths[0]) if i == 0 else v.rjust(widths[i])
+                     for i, v in enumerate(line)]
+            out.append("  ".join(cells).rstrip())
+        text = "\n".join(out)
+        if self.caption:
+            text = self.caption + "\n" + text
+        return text + ("\n" + self.note if self.note else "")
+
+    def _repr_html_(self) -> str:
+        return html_table(self.header, self.rows, caption=self.caption, note=self.note)
+
+
+def result_table(
+    header: Sequence[object],
+    rows: Iterable[Sequence[object]],
+    *,
+    caption: str | None = None,
+    note: str | None = None,
+) -> ResultTable:
+    """A :class:`ResultTable` from column titles and rows (label first), shown as HTML.
+
+    >>> result_table(["players", "cards each"], [[2, 10], [3, 7]]).column("cards each")
+    (10, 7)
+
+    :param header: the column titles (the first is the label column's).
+    :param rows: one sequence per row, label first.
+    :param caption: a title above the table. :param note: a line under it.
+    :raises ValueError: when a row has more cells than there are columns.
+    """
+    head = tuple(str(h) for h in header)
+    body = tuple(tuple(r) for r in rows)
+    for r in body:
+        if len(r) > len(head):
+            raise ValueError(f"a row has {len(r)} cells for {len(head)} columns: {r!r}")
+    return ResultTable(head, body, caption, note)
 
 
 # --------------------------------------------------------------------------- melds

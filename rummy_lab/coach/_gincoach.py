@@ -47,7 +47,6 @@ __all__ = [
     "exact_knock_value",
     "gin_move_values",
     "gin_setup",
-
 ]
 
 EXACT_LIMIT = 400

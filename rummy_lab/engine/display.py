@@ -1020,7 +1020,6 @@ def html_table(
             return f"{v:,.3f}" if abs(v) < 1000 else f"{v:,.0f}"
         return str(v)
 
-
     def align(v: object) -> str:
         numeric = isinstance(v, int | float) or (
             isinstance(v, str) and _NUMBER.fullmatch(v.strip()) is not None)

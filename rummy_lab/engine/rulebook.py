@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from html import escape
 
 from .cards import Card, Hand, parse_cards
+from .display import html_table
 from .game import new_game
 from .rules import Rules, RulesLike, Variant, get_rules
 from .scoring.gin import game_totals, hollywood_totals, knock_limit, showdown
@@ -151,19 +152,8 @@ class VariantTable:
         return "\n".join(out)
 
     def _repr_html_(self) -> str:
-        cell = "padding:4px 8px;border-bottom:1px solid var(--jp-border-color2,#ccc);"
-        head = "".join(f'<th style="{cell}text-align:left">{escape(t)}</th>' for t in self.titles)
-        body = "".join(
-            f'<tr><th style="{cell}text-align:left">{escape(q)}</th>'
-            + "".join(f'<td style="{cell}">{escape(a)}</td>' for a in answers)
-            + "</tr>"
-            for q, answers in self.rows
-        )
-        return (
-            '<table class="rl-variant-table" style="border-collapse:collapse;'
-            'color:var(--jp-ui-font-color1,#1a1a1a);font-size:13px">'
-            f"<thead><tr><th></th>{head}</tr></thead><tbody>{body}</tbody></table>"
-        )
+        return html_table(["", *self.titles], [[q, *answers] for q, answers in self.rows],
+                          css_class="rl-variant-table")
 
 
 # --------------------------------------------------------------------------- words

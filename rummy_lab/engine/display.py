@@ -997,7 +997,8 @@ def html_table(
     """A small labelled table for results (score sheets, standings, odds), theme-aware.
 
     Cells are escaped text; the first cell of each row is its label. Numbers get thousands
-    separators. Colours come from JupyterLab's CSS variables, so light and dark themes
+    separators; a column whose cells are all numbers aligns right, any other column left.
+    Colours come from JupyterLab's CSS variables, so light and dark themes
     both read well.
 
     >>> html = html_table(["", "You", "Bot"], [["hand points", 1234, 0]], caption="Gin")
@@ -1020,23 +1021,24 @@ def html_table(
             return f"{v:,.3f}" if abs(v) < 1000 else f"{v:,.0f}"
         return str(v)
 
-    def align(v: object) -> str:
-        numeric = isinstance(v, int | float) or (
-            isinstance(v, str) and _NUMBER.fullmatch(v.strip()) is not None)
-        return "right" if numeric else "left"
+    def numeric(v: object) -> bool:
+        return isinstance(v, int | float) or (
+            isinstance(v, str) and (v.strip() == "" or _NUMBER.fullmatch(v.strip()) is not None))
 
     rows = [list(row) for row in rows]
-    first = rows[0] if rows else []
+    width = max([len(header), *(len(row) for row in rows)])
+    # a column is right-aligned when every cell in it is a number (blanks allowed)
+    side = ["left"] + ["right" if rows and all(numeric(row[i]) for row in rows if i < len(row))
+                       else "left" for i in range(1, width)]
     head = "".join(
-        f'<th style="{cell}text-align:'
-        f'{"left" if i == 0 or i >= len(first) else align(first[i])}">{escape(text(h))}</th>'
+        f'<th style="{cell}text-align:{side[i]}">{escape(text(h))}</th>'
         for i, h in enumerate(header)
     )
     body = "".join(
         "<tr>" + "".join(
             (f'<th style="{cell}text-align:left;font-weight:600">{escape(text(v))}</th>'
              if i == 0 else
-             f'<td style="{cell}text-align:{align(v)}">{escape(text(v))}</td>')
+             f'<td style="{cell}text-align:{side[i]}">{escape(text(v))}</td>')
             for i, v in enumerate(row)
         ) + "</tr>"
         for row in rows

@@ -146,9 +146,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.full:
         args.gin, args.r500, args.indian = max(args.gin, 500), max(args.r500, 200), max(
             args.indian, 100)
-    print(f"rl.inference calibration on greedy self-play (seeds {args.seed}..), scoring "
-          f"decisions with turn_count >= {args.from_turn}; Gin opponent: {args.opponent}",
-          flush=True)
+    who = ("greedy self-play" if args.opponent == "greedy"
+           else f"Gin: greedy (seat 0) against {args.opponent} (seat 1)")
+    print(f"rl.inference calibration on {who} (seeds {args.seed}..), scoring "
+          f"decisions with turn_count >= {args.from_turn}", flush=True)
     runs: list[Run] = []
     started = time.perf_counter()
     for variant, hands in (("gin", args.gin), ("500", args.r500), ("indian", args.indian)):

@@ -3,7 +3,9 @@
     python benchmarks/bench_strength.py openspiel --deals 2000 [--workers 2] [--bot expert]
     python benchmarks/bench_strength.py greedy --variants gin,basic,500,indian --deals 400
     python benchmarks/bench_strength.py speed [--hands 20]
-    python benchmarks/bench_strength.py review [--hands 20]
+    python benchmarks/bench_strength.py review [--variants gin,basic,500,indian]
+    python benchmarks/bench_strength.py stakes [--hands 1000]
+    python benchmarks/bench_strength.py calibrate [--hands 300]
 
 * ``openspiel``: Gin against OpenSpiel's ``make_simple_gin_rummy_bot`` in OpenSpiel's own
   engine (see ``benchmarks/openspiel_gin.py`` for the adapter and the rule differences),
@@ -16,6 +18,11 @@
   ``evaluate(view, budget=1.0)``, on positions from games against the greedy bot.
 * ``review``: the expert's own decisions reviewed at the same budget (share labelled
   best or good), and a random bot's (share labelled mistake or blunder).
+* ``stakes``: what a hand is worth (mean absolute points, greedy against greedy): the
+  scale of the review's labels, ``rl.coach.STAKES``.
+* ``calibrate``: the coach's one-turn estimate (Basic, Rummy 500, Indian) against the
+  hand's outcome: the least-squares factor should be near 1 (Basic's estimate carries
+  ``BASIC_SCALE`` for that).
 
 Every deal is seeded by its number and results are put back in deal order, so the
 figures do not depend on the number of worker processes.
@@ -251,6 +258,73 @@ def cmd_review(args: argparse.Namespace) -> None:
               f"({dict(rnd)})", flush=True)
 
 
+# --------------------------------------------------------------------------- stakes
+
+
+def _stake_chunk(variant: str, start: int, stop: int) -> list[float]:
+    out = []
+    for h in range(start, stop):
+        g = rl.new_game(variant, seed=20_000 + h, dealer=h % 2)
+        res = play_hand(g, [make_bot("greedy", g.rules), make_bot("greedy", g.rules)],
+                        random.Random(h))
+        out.append(abs(hand_points(res, 0, g.rules)))
+    return out
+
+
+def cmd_stakes(args: argparse.Namespace) -> None:
+    from rummy_lab.coach import STAKES
+
+    print("stakes: mean absolute points of a hand, greedy against greedy, 2 players")
+    for variant in args.variants.split(","):
+        pts = run_chunks(_stake_chunk, (variant,), args.hands, args.workers, 50)
+        m, se, _, _ = summary(pts)
+        key = rl.get_rules(variant).variant.value
+        print(f"  {variant:<8} {len(pts)} hands: {m:.1f} +- {se:.1f} "
+              f"(rl.coach.STAKES[{key!r}] = {STAKES[key]})", flush=True)
+
+
+# --------------------------------------------------------------------------- calibrate
+
+
+def _calibrate_chunk(variant: str, start: int, stop: int) -> list[tuple[float, float]]:
+    from rummy_lab.coach._table import leaf_value
+
+    out = []
+    for h in range(start, stop):
+        g = rl.new_game(variant, seed=10_000 + h, dealer=h % 2)
+        bots = [make_bot("greedy", g.rules), make_bot("greedy", g.rules)]
+        rng = random.Random(h)
+        estimates = []
+        for _ in range(3000):
+            if g.is_over:
+                break
+            if g.phase is rl.Phase.DRAW:
+                estimates.append(leaf_value(g.state, 0))
+            p = g.current_player
+            g.play(bots[p].choose(g.view_for(p), rng))
+        if g.result is None:
+            continue
+        y = hand_points(g.result, 0, g.rules)
+        out.extend((x, y) for x in estimates)
+    return out
+
+
+def cmd_calibrate(args: argparse.Namespace) -> None:
+    print("the one-turn estimate of Basic, Rummy 500 and Indian Rummy against the hand's "
+          "outcome, greedy self-play, at every draw")
+    for variant in args.variants.split(","):
+        pairs = run_chunks(_calibrate_chunk, (variant,), args.hands, args.workers, 25)
+        xs = [x for x, _ in pairs]
+        ys = [y for _, y in pairs]
+        sxx = sum(x * x for x in xs)
+        factor = sum(x * y for x, y in pairs) / sxx if sxx else float("nan")
+        corr = statistics.correlation(xs, ys) if len(xs) > 2 else float("nan")
+        mse = statistics.fmean((x - y) ** 2 for x, y in pairs)
+        print(f"  {variant:<8} {args.hands} hands, {len(pairs)} positions: least-squares "
+              f"factor outcome/estimate {factor:.2f}, correlation {corr:.2f}, mean squared "
+              f"error {mse:.1f} (outcome variance {statistics.pvariance(ys):.1f})", flush=True)
+
+
 # --------------------------------------------------------------------------- main
 
 
@@ -279,9 +353,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--hands", type=int, default=30)
     p.add_argument("--workers", type=int, default=workers)
     p.add_argument("--chunk", type=int, default=5)
+    p = sub.add_parser("stakes")
+    p.add_argument("--variants", default="gin,basic,500,indian")
+    p.add_argument("--hands", type=int, default=1000)
+    p.add_argument("--workers", type=int, default=workers)
+    p = sub.add_parser("calibrate")
+    p.add_argument("--variants", default="basic,500,indian")
+    p.add_argument("--hands", type=int, default=300)
+    p.add_argument("--workers", type=int, default=workers)
     args = ap.parse_args(argv)
     {"openspiel": cmd_openspiel, "greedy": cmd_greedy, "speed": cmd_speed,
-     "review": cmd_review}[args.cmd](args)
+     "review": cmd_review, "stakes": cmd_stakes, "calibrate": cmd_calibrate}[args.cmd](args)
     return 0
 
 

@@ -10,7 +10,18 @@ import pytest
 
 import rummy_lab as rl
 from rummy_lab.bots import GreedyGinBot, GreedyIndianBot, RandomBot, make_bot, play_hand
-from rummy_lab.coach import THRESHOLDS, Advice, Review, evaluate, explain, label_for, review
+from rummy_lab.coach import (
+    NOISE_Z,
+    STAKES,
+    THRESHOLDS,
+    Advice,
+    Review,
+    evaluate,
+    explain,
+    label_for,
+    review,
+    thresholds,
+)
 from rummy_lab.coach._source import danger, unseen
 from rummy_lab.engine.cards import parse_cards
 from rummy_lab.engine.moves import Discard, DrawStock, Gin, Knock, PassUpcard, TakeUpcard
@@ -253,7 +264,8 @@ def test_review_rows_follow_the_decisions() -> None:
     for r in rv.rows:
         assert r.loss >= 0
         assert r.loss == pytest.approx(max(0.0, r.best_value - r.played_value))
-        assert r.label == label_for(r.loss, is_best=r.played == r.best, noise=r.noise)
+        assert r.label == label_for(r.loss, is_best=r.played == r.best, noise=r.noise,
+                                    variant=g.rules)
         assert r.reason and str(r.played) in r.reason
     assert sum(rv.counts().values()) == len(rv.rows)
 
@@ -282,13 +294,38 @@ def test_review_refuses_bad_input() -> None:
         review(g, 0, budget=-0.5)
 
 
-@pytest.mark.parametrize(("loss", "label"), [
-    (0.0, "good"), (THRESHOLDS["good"] - 0.01, "good"), (THRESHOLDS["good"], "inaccuracy"),
+@pytest.mark.parametrize("variant", ["gin", "basic", "500", "indian", "oklahoma",
+                                     "indian-pool-101"])
+@pytest.mark.parametrize(("loss_share", "label"), [
+    (0.0, "good"), (THRESHOLDS["good"] - 0.001, "good"), (THRESHOLDS["good"], "inaccuracy"),
     (THRESHOLDS["inaccuracy"], "mistake"), (THRESHOLDS["mistake"], "blunder"),
 ])
-def test_label_thresholds(loss: float, label: str) -> None:
-    assert label_for(loss) == label
-    assert label_for(loss, is_best=True) == "best"
+def test_label_thresholds_scale_with_the_stake(variant: str, loss_share: float,
+                                               label: str) -> None:
+    stake = STAKES[rl.get_rules(variant).variant.value]
+    loss = round(loss_share * stake, 3)
+    assert thresholds(variant)["good"] == pytest.approx(THRESHOLDS["good"] * stake, abs=1e-3)
+    assert label_for(loss, variant=variant) == label
+    assert label_for(loss, is_best=True, variant=variant) == "best"
+    # a loss the coach cannot tell from zero is good, whatever its size
+    assert label_for(loss, noise=loss / NOISE_Z + 1, variant=variant) == "good"
+
+
+def test_a_point_weighs_more_in_gin_than_in_rummy_500() -> None:
+    assert STAKES["basic"] < STAKES["gin"] < STAKES["indian"] < STAKES["500"]
+    assert label_for(3.0, variant="gin") == "mistake"
+    assert label_for(3.0, variant="500") == "good"
+    assert label_for(3.0, variant="basic") == "blunder"
+
+
+def test_review_bounds_and_chart_follow_the_variant() -> None:
+    g = rl.new_game("500", seed=4)
+    play_hand(g, [make_bot("greedy", g.rules), RandomBot()], random.Random(4))
+    rv = review(g, 1)
+    assert rv.bounds == thresholds("500")
+    for r in rv.rows:
+        assert r.label == label_for(r.loss, is_best=r.played == r.best, noise=r.noise,
+                                    variant="500")
 
 
 def test_hand_points_per_variant() -> None:
@@ -345,3 +382,31 @@ def test_evaluate_shows_as_a_ranking_table() -> None:
     html = advice._repr_html_()
     assert html.count("<tr>") == 3 and "take the upcard" in html
     assert f"{advice[0].value:+.1f}" in html and "7♦ joins 7♠ 7♥" in html
+
+
+def test_a_known_stock_card_is_drawn_as_known() -> None:
+    """Basic Rummy's stock is the discard pile turned over unshuffled: the viewer knows the
+    card it will draw, so the coach values the stock draw on that card alone."""
+    from rummy_lab.coach._source import belief
+    from rummy_lab.coach._table import DEFAULT_DEALS, DRAW_SAMPLES
+    from rummy_lab.engine.moves import DRAW_STOCK
+
+    g = rl.new_game("basic", seed=2)
+    bots = [make_bot("greedy", g.rules)] * 2
+    rng = random.Random(2)
+    while True:
+        assert not g.is_over, "the hand ended before the stock was turned over"
+        p = g.current_player
+        v = g.view_for(p)
+        if g.phase is rl.Phase.DRAW and len(v.legal_moves) > 1:
+            top = belief(v).facts.stock
+            if top and top[0] is not None:
+                break
+        g.play(bots[p].choose(v, rng))
+    draw = next(a for a in evaluate(v) if a.move == DRAW_STOCK)
+    assert draw.samples == DEFAULT_DEALS < DRAW_SAMPLES
+    # before the turn-over the card is unknown and sampled
+    fresh = rl.new_game("basic", seed=2)
+    draw = next(a for a in evaluate(fresh.view_for(fresh.current_player))
+                if a.move == DRAW_STOCK)
+    assert draw.samples == DRAW_SAMPLES

@@ -51,10 +51,24 @@ from ..engine.rules import Variant
 from ..engine.state import PlayerView
 from ._reasons import one_line, reasons
 from ._values import check_budget, check_view, hand_points, ranked_values
-from .review import LABELS, THRESHOLDS, Review, ReviewRow, label_for, review
+from .review import (
+    LABELS,
+    NOISE_Z,
+    REVIEW_DEPTH,
+    STAKES,
+    THRESHOLDS,
+    Review,
+    ReviewRow,
+    label_for,
+    review,
+    thresholds,
+)
 
 __all__ = [
     "LABELS",
+    "NOISE_Z",
+    "REVIEW_DEPTH",
+    "STAKES",
     "THRESHOLDS",
     "Advice",
     "AdviceList",
@@ -65,6 +79,7 @@ __all__ = [
     "hand_points",
     "label_for",
     "review",
+    "thresholds",
 ]
 
 

@@ -221,7 +221,7 @@ class GinEvaluation:
 
 def gin_move_values(
     view: PlayerView, moves: Sequence[Move], budget: float | None, seed: int,
-    *, keep: Sequence[Move] = (), settle: bool = True,
+    *, keep: Sequence[Move] = (), settle: bool = True, depth: int = 1,
 ) -> list[MoveValue]:
     """Racing evaluation: every move on the first batch of determinizations, then only
     the moves not yet clearly worse than the best (paired difference over ``RACE_Z``
@@ -229,7 +229,7 @@ def gin_move_values(
     the race stops as soon as more deals could not change the choice; a review turns it
     off to measure the move played against the choice with the whole schedule."""
     if budget is None:
-        sched = Schedule(batch=DEFAULT_BATCH, rounds=DEFAULT_ROUNDS)
+        sched = Schedule(batch=DEFAULT_BATCH, rounds=DEFAULT_ROUNDS * depth)
     else:
         sched = Schedule(batch=DEFAULT_BATCH, rounds=0, seconds=budget)
     start = time.perf_counter()

@@ -40,7 +40,10 @@ from ..engine.state import Phase, PlayerView
 from ._source import danger, deals
 from ._values import MoveValue
 
-__all__ = ["CHOICE_MARGIN", "CHOICE_Z", "coach_choice", "principle_move"]
+__all__ = [
+    "BASIC_CHOICE_MARGIN", "CHOICE_MARGIN", "CHOICE_Z", "TABLE_CHOICE_MARGIN", "choice_margin",
+    "coach_choice", "principle_move",
+]
 
 CHOICE_Z = 2.0
 """Standard errors by which another move must beat the principle's move."""
@@ -50,8 +53,20 @@ CHOICE_MARGIN = 1.0
 (Gin, whose values come from playouts to the end of the hand)."""
 
 TABLE_CHOICE_MARGIN = 3.0
-"""The same for Basic Rummy, Rummy 500 and Indian Rummy, whose one-turn estimates are
-coarser."""
+"""The same for Rummy 500 and Indian Rummy, whose one-turn estimates are coarser."""
+
+BASIC_CHOICE_MARGIN = 0.4
+"""The same for Basic Rummy, whose hands are worth far fewer points (about 6 against Gin's
+15, Rummy 500's 67 and Indian Rummy's 31: :data:`rummy_lab.coach.review.STAKES`)."""
+
+
+def choice_margin(variant: Variant) -> float:
+    """The margin of :func:`coach_choice` for a variant."""
+    if variant is Variant.GIN:
+        return CHOICE_MARGIN
+    if variant is Variant.BASIC:
+        return BASIC_CHOICE_MARGIN
+    return TABLE_CHOICE_MARGIN
 
 SAFE_SLACK = 0
 """A throw may be this many points lower than the policy's to be a safer one."""

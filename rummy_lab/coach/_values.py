@@ -164,33 +164,36 @@ def hand_points(result: GameResult, player: int, rules: Rules) -> float:
 
 def move_values(
     view: PlayerView, moves: Sequence[Move], budget: float | None, seed: int,
-    *, keep: Sequence[Move] = (), settle: bool = True,
+    *, keep: Sequence[Move] = (), settle: bool = True, depth: int = 1,
 ) -> list[MoveValue]:
     """Every move's :class:`MoveValue` (same order as ``moves``); moves in ``keep`` get
-    as many determinizations as the best one (a review keeps the move played)."""
+    as many determinizations as the best one (a review keeps the move played). ``depth``
+    multiplies the deals of the default schedule (a review looks deeper than the bot)."""
     if view.rules.variant is Variant.GIN:
         from ._gincoach import gin_move_values
 
-        return gin_move_values(view, moves, budget, seed, keep=keep, settle=settle)
+        return gin_move_values(view, moves, budget, seed, keep=keep, settle=settle,
+                               depth=depth)
     from ._table import table_move_values
 
-    return table_move_values(view, moves, budget, seed)
+    return table_move_values(view, moves, budget, seed, depth=depth)
 
 
 def ranked_values(
     view: PlayerView, budget: float | None, seed: int, *, keep: Sequence[Move] = (),
-    settle: bool = True,
+    settle: bool = True, depth: int = 1,
 ) -> list[MoveValue]:
     """Every legal move's :class:`MoveValue`: the coach's choice first
     (:func:`rummy_lab.coach._principle.coach_choice`), then by value (ties keep the
     order of ``view.legal_moves``)."""
-    from ._principle import CHOICE_MARGIN, TABLE_CHOICE_MARGIN, coach_choice, principle_move
+    from ._principle import choice_margin, coach_choice, principle_move
 
     moves = list(view.legal_moves)
     principle = principle_move(view)
-    values = move_values(view, moves, budget, seed, keep=(*keep, principle), settle=settle)
+    values = move_values(view, moves, budget, seed, keep=(*keep, principle), settle=settle,
+                         depth=depth)
     order = {m: i for i, m in enumerate(moves)}
     ranked = sorted(values, key=lambda mv: (-mv.value, order[mv.move]))
-    margin = CHOICE_MARGIN if view.rules.variant is Variant.GIN else TABLE_CHOICE_MARGIN
+    margin = choice_margin(view.rules.variant)
     choice = coach_choice(ranked, principle, margin)
     return [choice, *(mv for mv in ranked if mv is not choice)]

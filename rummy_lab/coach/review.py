@@ -6,21 +6,30 @@ not reviewed). For each, the coach evaluates the position as the player saw it
 records the move played, the coach's best move, the loss (value of the best minus value
 of the move played, never negative) and a label by the loss:
 
-========== ===================================================
-label       loss in the variant's points
-========== ===================================================
+========== ==========================================================
+label       loss, as a share of the variant's stake (:data:`STAKES`)
+========== ==========================================================
 best        the move played is the coach's first choice
-good        under 2 points, or within two standard errors of 0
-inaccuracy  2 to under 5 points
-mistake     5 to under 10 points
-blunder     10 points or more
-========== ===================================================
+good        under 5%, or within one standard error of 0
+inaccuracy  5% to under 12%
+mistake     12% to under 25%
+blunder     25% or more
+========== ==========================================================
 
-The thresholds are :data:`THRESHOLDS`. Values are averages over sampled deals, so a loss
-has a standard error (from the paired values of the two moves on the same deals): a loss
-the coach cannot tell from zero at its precision is "good", whatever its size. The move
-played always gets as many deals as the coach's best move, the whole schedule of the
-budget (the bot may stop early once its choice is settled; a review does not).
+The *stake* is what a hand is typically worth: the mean absolute points of a hand between
+two greedy bots (two players, default rules), measured by ``python
+benchmarks/bench_strength.py stakes``. A point means very different things in the variants
+(a Gin hand is worth about 15, a Rummy 500 round about 67, a two-player Basic Rummy hand
+about 6), so the thresholds scale with it: in Gin a mistake costs 1.8 to 3.9 points, in
+Rummy 500 8 to 17. The shares are :data:`THRESHOLDS`, the scale chess reviews use for a
+drop in expected score. :func:`thresholds` gives the points for a variant.
+
+Values are averages over sampled deals, so a loss has a standard error (from the paired
+values of the two moves on the same deals): a loss the coach cannot tell from zero at its
+precision is "good", whatever its size. A review is not played against the clock: at the
+default budget it uses :data:`REVIEW_DEPTH` times the bot's deals, and the move played
+always gets as many deals as the coach's best move (the bot may stop early once its
+choice is settled; a review does not).
 
 >>> import random, rummy_lab as rl
 >>> g = rl.new_game("gin", seed=2)
@@ -34,7 +43,7 @@ from __future__ import annotations
 
 import html
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..engine.moves import Move
@@ -44,14 +53,42 @@ from ._values import MoveValue, check_budget, move_values, ranked_values
 if TYPE_CHECKING:
     from ..engine.game import Game
 
-__all__ = ["LABELS", "THRESHOLDS", "Review", "ReviewRow", "label_for", "review"]
+__all__ = [
+    "LABELS", "NOISE_Z", "REVIEW_DEPTH", "STAKES", "THRESHOLDS", "Review", "ReviewRow",
+    "label_for", "review", "thresholds",
+]
 
 LABELS: tuple[str, ...] = ("best", "good", "inaccuracy", "mistake", "blunder")
 """The labels, from the best decision to the worst."""
 
-THRESHOLDS: dict[str, float] = {"good": 2.0, "inaccuracy": 5.0, "mistake": 10.0}
-"""Upper bounds (exclusive) of the loss, in points, for each label after "best"; a loss
-at or above the "mistake" bound is a blunder."""
+THRESHOLDS: dict[str, float] = {"good": 0.05, "inaccuracy": 0.12, "mistake": 0.25}
+"""Upper bounds (exclusive) of the loss for each label after "best", as shares of the
+variant's stake (:data:`STAKES`); a loss at or above the "mistake" bound is a blunder."""
+
+STAKES: dict[str, float] = {"gin": 15.4, "basic": 5.7, "500": 67.3, "indian": 30.6}
+"""What a hand is typically worth, per variant: the mean absolute points of a hand between
+two greedy bots, two players, default rules (``python benchmarks/bench_strength.py
+stakes``)."""
+
+NOISE_Z = 1.0
+"""A loss within this many standard errors of zero is "good"."""
+
+REVIEW_DEPTH = 4
+"""At the default budget a review uses this many times the bot's deals per decision."""
+
+
+def thresholds(variant: object = "gin") -> dict[str, float]:
+    """The label bounds in points for a variant (a name, a preset or a Rules).
+
+    >>> thresholds("gin")
+    {'good': 0.77, 'inaccuracy': 1.848, 'mistake': 3.85}
+    """
+    from ..engine.rules import Rules, get_rules
+
+    rules = variant if isinstance(variant, Rules) else get_rules(variant)  # type: ignore[arg-type]
+    stake = STAKES[rules.variant.value]
+    return {k: round(v * stake, 3) for k, v in THRESHOLDS.items()}
+
 
 COLORS: dict[str, str] = {
     "best": "#1b9e77", "good": "#66a61e", "inaccuracy": "#e6ab02", "mistake": "#d95f02",
@@ -59,25 +96,28 @@ COLORS: dict[str, str] = {
 }
 
 
-def label_for(loss: float, *, is_best: bool = False, noise: float = 0.0) -> str:
-    """The label of a decision by its loss in points.
+def label_for(loss: float, *, is_best: bool = False, noise: float = 0.0,
+              variant: object = "gin") -> str:
+    """The label of a decision by its loss in points, in ``variant`` (see
+    :func:`thresholds`).
 
     ``noise`` is the standard error of the loss (the coach's values are averages over
-    sampled deals): a loss within two standard errors of zero cannot be told from the
-    best move at the coach's precision, so it is "good" however large.
+    sampled deals): a loss within :data:`NOISE_Z` standard errors of zero cannot be told
+    from the best move at the coach's precision, so it is "good" however large.
 
-    >>> label_for(0.0, is_best=True), label_for(1.5), label_for(3), label_for(7), label_for(12)
+    >>> label_for(0.0, is_best=True), label_for(0.5), label_for(1.5), label_for(3), label_for(5)
     ('best', 'good', 'inaccuracy', 'mistake', 'blunder')
-    >>> label_for(3, noise=2.0)
-    'good'
+    >>> label_for(3, noise=4.0), label_for(3, variant="500")
+    ('good', 'good')
     """
     if is_best:
         return "best"
-    if loss < THRESHOLDS["good"] or loss < 2 * noise:
+    bounds = thresholds(variant)
+    if loss < bounds["good"] or loss < NOISE_Z * noise:
         return "good"
-    if loss < THRESHOLDS["inaccuracy"]:
+    if loss < bounds["inaccuracy"]:
         return "inaccuracy"
-    if loss < THRESHOLDS["mistake"]:
+    if loss < bounds["mistake"]:
         return "mistake"
     return "blunder"
 
@@ -115,11 +155,13 @@ class Review:
     :ivar player: the seat reviewed.
     :ivar variant: the rules' name.
     :ivar rows: one :class:`ReviewRow` per decision, in order.
+    :ivar bounds: the label bounds in points (:func:`thresholds` of the game's rules).
     """
 
     player: int
     variant: str
     rows: tuple[ReviewRow, ...]
+    bounds: dict[str, float] = field(default_factory=thresholds)
 
     @property
     def total_loss(self) -> float:
@@ -154,7 +196,7 @@ class Review:
     def chart_svg(self, width: int = 520, height: int = 160) -> str:
         """The loss of each decision as an inline SVG bar chart, bars coloured by label."""
         n = max(1, len(self.rows))
-        top = max([r.loss for r in self.rows] + [THRESHOLDS["mistake"]])
+        top = max([r.loss for r in self.rows] + [self.bounds["mistake"]])
         left, bottom, pad = 36, 22, 8
         plot_w = width - left - pad
         plot_h = height - bottom - pad
@@ -170,7 +212,7 @@ class Review:
             '(move number below each bar)</text>',
         ]
         for key in ("good", "inaccuracy", "mistake"):
-            y = pad + plot_h - THRESHOLDS[key] / top * plot_h
+            y = pad + plot_h - self.bounds[key] / top * plot_h
             parts.append(f'<line x1="{left}" y1="{y:.1f}" x2="{width - pad}" y2="{y:.1f}" '
                          'stroke="#ccc" stroke-dasharray="3,3"/>')
         for i, r in enumerate(self.rows):
@@ -246,6 +288,7 @@ def review(game: Game, player: int, *, budget: float | None = None, seed: int = 
     b = check_budget(budget)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be an integer, got {seed!r}")
+    depth = REVIEW_DEPTH if b is None else 1
     g = game.initial()
     rows: list[ReviewRow] = []
     for event in game.history:
@@ -253,18 +296,18 @@ def review(game: Game, player: int, *, budget: float | None = None, seed: int = 
             view = g.view_for(player)
             if len(view.legal_moves) > 1:
                 values = ranked_values(view, b, seed * 7919 + event.index, keep=(event.move,),
-                                       settle=False)
+                                       settle=False, depth=depth)
                 best = values[0]
                 played = next((mv for mv in values if mv.move == event.move), None)
                 if played is None:  # a move the engine accepts but does not list
-                    played = move_values(view, [event.move], b, seed)[0]
+                    played = move_values(view, [event.move], b, seed, depth=depth)[0]
                 loss = max(0.0, best.value - played.value)
                 is_best = played.move == best.move
                 noise = played.noise_against(best)
                 rows.append(ReviewRow(
                     event.index, event.move, best.move, loss,
-                    label_for(loss, is_best=is_best, noise=noise),
+                    label_for(loss, is_best=is_best, noise=noise, variant=game.rules),
                     _row_reason(view, played, best, loss), played.value, best.value, noise,
                 ))
         g.play(event.move)
-    return Review(player, game.rules.name, tuple(rows))
+    return Review(player, game.rules.name, tuple(rows), thresholds(game.rules))

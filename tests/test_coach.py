@@ -410,3 +410,41 @@ def test_a_known_stock_card_is_drawn_as_known() -> None:
     draw = next(a for a in evaluate(fresh.view_for(fresh.current_player))
                 if a.move == DRAW_STOCK)
     assert draw.samples == DRAW_SAMPLES
+
+
+def test_basic_principle_throws_by_points_partners_and_danger() -> None:
+    """Basic Rummy's principle throws the deadwood card with the highest score: its points
+    less the weights for partners left in hand and for its danger; the score is
+    recomputed here from its parts."""
+    from rummy_lab.coach._principle import (
+        BASIC_DISCARD_WEIGHTS,
+        basic_discard_score,
+        principle_move,
+    )
+
+    # player 1 (to move) holds K♠ alone, 9♦ beside 9♣, and 4♠ 5♠ next to each other
+    g = rl.new_game("basic", seed=3, discard="2C",
+                    hands=["AS 2S 3S 4H 5H 6H 7C 8C 9H 10H", "KS QH 9D 9C 4S 5S AH 7D 3C JD"])
+    g.play("draw_stock")
+    v = g.view_for(1)
+    w = BASIC_DISCARD_WEIGHTS
+    for c in v.hand:
+        rest = [o for o in v.hand if o is not c]
+        want = (v.rules.card_value(c)
+                - w["partner_rank"] * sum(o.rank == c.rank for o in rest)
+                - w["partner_next"] * sum(o.suit is c.suit and abs(o.rank - c.rank) == 1
+                                          for o in rest)
+                - w["partner_gap"] * sum(o.suit is c.suit and abs(o.rank - c.rank) == 2
+                                         for o in rest)
+                - w["danger"] * danger(v, c))
+        assert basic_discard_score(v, c) == pytest.approx(want)
+    move = principle_move(v)
+    assert isinstance(move, Discard)
+    deadwood = rl.best_partition(list(v.hand), v.rules).deadwood
+    best = max(deadwood, key=lambda c: (round(basic_discard_score(v, c), 6),
+                                        v.rules.card_value(c), c.index))
+    assert move.card == best
+    # the lone K♠ goes; the 9♦, one point lower but beside the 9♣, is kept for a set
+    nine, king = parse_cards("9D KS")
+    assert move.card == king
+    assert basic_discard_score(v, nine) <= 9 - w["partner_rank"]

@@ -77,6 +77,12 @@ BASIC_SCALE = 0.13
 squares over 300 hands of greedy self-play (``python benchmarks/bench_strength.py
 calibrate``; Rummy 500 and Indian estimates need no factor: they fit at 0.94 and 0.88)."""
 
+BASIC_THROW_POINT = 0.046
+"""Basic Rummy: points of the hand's outcome per point of the throw score
+(:func:`~rummy_lab.coach._principle.basic_discard_score`), from the same least-squares fit
+to playouts (``python benchmarks/bench_strength.py discards`` prints it as the outcome per
+card point thrown). Basic throws are valued by it (:func:`_basic_throws`)."""
+
 LONE_BONUS = 3
 """Basic Rummy: a lone card (no partner near) is thrown before a card up to this many
 points higher that may still make a meld."""
@@ -482,7 +488,42 @@ def table_move_values(
         out.append(_one_ply(view, engine, states, move, me, cache, depth))
     if budget is not None and budget > 0:
         _deepen(view, engine, moves, out, start + 0.85 * budget, rng)
+    if view.rules.variant is Variant.BASIC:
+        _basic_throws(view, out)
     return out
+
+
+def _basic_throws(view: PlayerView, values: list[MoveValue]) -> None:
+    """Basic Rummy: value the throws against each other by the fitted throw score.
+
+    The one-turn estimate tells Basic throws apart poorly (over playouts its differences
+    correlate about 0.2 with the outcome's), while the throw score, fitted to the same
+    playouts, ranks them well. So the throw the principle makes (the deadwood card of
+    highest score) keeps its estimated value, and every other throw is valued at that
+    plus :data:`BASIC_THROW_POINT` times its score's difference, on each deal alike (the
+    difference between two throws carries no sampling noise). A throw out of a meld is
+    never valued above the principle's: the fit saw deadwood throws only."""
+    from ._principle import basic_discard_score
+
+    throws = [(mv, mv.move.card) for mv in values if isinstance(mv.move, Discard)]
+    if len(throws) < 2:
+        return
+    r = view.rules
+    score = {id(mv): basic_discard_score(view, card) for mv, card in throws}
+    dead = best_partition(list(view.hand), r).deadwood
+    pool = [(mv, card) for mv, card in throws if card in dead] or throws
+    anchor, _ = max(pool, key=lambda t: (round(score[id(t[0])], 6), r.card_value(t[1]),
+                                         t[1]._index))
+    in_pool = {id(mv) for mv, _ in pool}
+    for mv, _ in throws:
+        if mv is anchor:
+            continue
+        shift = BASIC_THROW_POINT * (score[id(mv)] - score[id(anchor)])
+        if id(mv) not in in_pool:
+            shift = min(shift, 0.0)
+        mv.value = anchor.value + shift
+        mv.per_deal = tuple(x + shift for x in anchor.per_deal)
+        mv.samples = anchor.samples
 
 
 def _one_ply(

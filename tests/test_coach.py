@@ -448,3 +448,29 @@ def test_basic_principle_throws_by_points_partners_and_danger() -> None:
     nine, king = parse_cards("9D KS")
     assert move.card == king
     assert basic_discard_score(v, nine) <= 9 - w["partner_rank"]
+
+
+def test_basic_throws_are_valued_by_the_throw_score() -> None:
+    """In Basic Rummy every throw is valued at the principle's throw plus
+    BASIC_THROW_POINT times the difference of their throw scores, on each deal alike."""
+    from rummy_lab.coach._principle import basic_discard_score, principle_move
+    from rummy_lab.coach._table import BASIC_THROW_POINT
+    from rummy_lab.coach._values import ranked_values
+
+    g = rl.new_game("basic", seed=3, discard="2C",
+                    hands=["AS 2S 3S 4H 5H 6H 7C 8C 9H 10H", "KS QH 9D 9C 4S 5S AH 7D 3C JD"])
+    g.play("draw_stock")
+    v = g.view_for(1)
+    values = ranked_values(v, None, 0)
+    throws = {mv.move.card: mv for mv in values if isinstance(mv.move, Discard)}
+    top = principle_move(v)
+    assert isinstance(top, Discard) and values[0].move == top
+    anchor = throws[top.card]
+    assert len(throws) == len(v.hand) > 2
+    for card, mv in throws.items():
+        gap = BASIC_THROW_POINT * (basic_discard_score(v, card) - basic_discard_score(v, top.card))
+        assert mv.value == pytest.approx(anchor.value + gap)
+        assert gap <= 0 and anchor.noise_against(mv) == pytest.approx(0.0, abs=1e-9)
+    # throwing the 9♦ beside the 9♣ rather than the lone K♠ is a mistake in a review
+    nine = parse_cards("9D")[0]
+    assert anchor.value - throws[nine].value >= thresholds("basic")["inaccuracy"]

@@ -496,9 +496,9 @@ def table_move_values(
 def _basic_throws(view: PlayerView, values: list[MoveValue]) -> None:
     """Basic Rummy: value the throws against each other by the fitted throw score.
 
-    The one-turn estimate tells Basic throws apart poorly (over playouts its differences
-    correlate about 0.2 with the outcome's), while the throw score, fitted to the same
-    playouts, ranks them well. So the throw the principle makes (the deadwood card of
+    The one-turn estimate tells Basic throws apart poorly (in one turn it sees the points
+    thrown, not the partners kept), while the throw score is fitted to playouts of every
+    throw to the end of the hand. So the throw the principle makes (the deadwood card of
     highest score) keeps its estimated value, and every other throw is valued at that
     plus :data:`BASIC_THROW_POINT` times its score's difference, on each deal alike (the
     difference between two throws carries no sampling noise). A throw out of a meld is

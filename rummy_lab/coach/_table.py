@@ -537,7 +537,7 @@ def _one_ply(
     if isinstance(move, DrawStock):
         vals = []
         # places of the stock the viewer knows (Basic Rummy's stock turned over unshuffled)
-        known = belief(view).facts.stock
+        known = belief(view, model="uniform").facts.stock  # hard facts: any model
         draws = depth * (INDIAN_DRAW_SAMPLES if r.variant is Variant.INDIAN else DRAW_SAMPLES)
         if known and known[0] is not None:
             draws = len(states)  # the card drawn is known: one sample per deal

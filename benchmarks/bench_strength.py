@@ -209,7 +209,19 @@ def _pct(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
+def _machine_reference() -> float:
+    """Seconds for 10**7 additions in a Python loop: how fast this machine runs Python
+    (times on shared machines differ several-fold; compare runs by this line)."""
+    t = time.perf_counter()
+    s = 0
+    for i in range(10**7):
+        s += i
+    return time.perf_counter() - t
+
+
 def cmd_speed(args: argparse.Namespace) -> None:
+    print(f"machine reference: 10**7 Python additions in {_machine_reference():.2f} s",
+          flush=True)
     for variant in args.variants.split(","):
         views = _positions(variant, args.hands)
         ExpertBot().choose(views[0], random.Random(0))  # warm: imports, tables

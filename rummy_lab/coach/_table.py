@@ -601,20 +601,24 @@ def _danger_cost(view: PlayerView, state: GameState, me: int,
 def _deepen(view: PlayerView, engine: VariantEngine, moves: Sequence[Move],
             values: list[MoveValue], deadline: float, rng: random.Random) -> None:
     """Add playouts (every player on the fast policy, two more rounds of turns) until the
-    deadline; each move's value becomes the mean of its one-turn estimate and its
+    deadline (a playout that would end after it, at the pace of the slowest so far, is not
+    started); each move's value becomes the mean of its one-turn estimate and its
     playouts' mean."""
     me = view.player
     sums: dict[Move, list[float]] = {m: [] for m in moves}
-    while time.perf_counter() < deadline:
+    longest = 0.0  # the slowest playout so far: none is started that would overrun
+    while time.perf_counter() + longest < deadline:
         base = state_for(view, deals(view, 1, rng)[0])
         for m in moves:
-            if isinstance(m, Drop) or time.perf_counter() >= deadline:
+            now = time.perf_counter()
+            if isinstance(m, Drop) or now + longest >= deadline:
                 continue
             st = base.copy()
             engine.play(st, m)
             finish_turn(engine, st, me)
             play_rounds(engine, st, me, 2)
             sums[m].append(leaf_value(st, me))
+            longest = max(longest, time.perf_counter() - now)
     for mv in values:
         got = sums.get(mv.move)
         if got:

@@ -81,11 +81,12 @@ def run_chunks(
             print(f"  {e}/{n}", file=sys.stderr, flush=True)
     else:
         with cf.ProcessPoolExecutor(workers) as pool:
-            futures = {pool.submit(fn, *args, s, e): s for s, e in bounds}
+            futures = {pool.submit(fn, *args, s, e): (s, e) for s, e in bounds}
             done = 0
             for fut in cf.as_completed(futures):
-                out[futures[fut]] = fut.result()
-                done += len(out[futures[fut]])
+                s, e = futures[fut]
+                out[s] = fut.result()
+                done += e - s
                 print(f"  {done}/{n}", file=sys.stderr, flush=True)
     return [x for s, _ in bounds for x in out[s]]
 

@@ -370,18 +370,10 @@ def _greedy_rollout(state: Any, move: rl.moves.Move, me: int, seed: int) -> floa
 
 
 def _discard_features(view: rl.PlayerView, card: rl.Card) -> list[float]:
-    from rummy_lab.coach._source import danger
+    from rummy_lab.coach._principle import basic_discard_features
 
-    rest = [c for c in view.hand if c is not card]
-    try:
-        risk = danger(view, card)
-    except ValueError:
-        risk = 0.0
-    return [float(view.rules.card_value(card)),
-            float(sum(c.rank == card.rank for c in rest)),
-            float(sum(c.suit is card.suit and abs(c.rank - card.rank) == 1 for c in rest)),
-            float(sum(c.suit is card.suit and abs(c.rank - card.rank) == 2 for c in rest)),
-            risk]
+    f = basic_discard_features(view, card)
+    return [float(view.rules.card_value(card)), *(f[k] for k in _FEATURES[1:])]
 
 
 def _discards_chunk(start: int, stop: int) -> list[tuple[int, list[tuple[bool, float,

@@ -45,8 +45,8 @@ from ._values import MoveValue
 
 __all__ = [
     "BASIC_CHOICE_MARGIN", "BASIC_DISCARD_WEIGHTS", "CHOICE_MARGIN", "CHOICE_Z",
-    "TABLE_CHOICE_MARGIN", "basic_discard_score", "choice_margin", "coach_choice",
-    "principle_move",
+    "TABLE_CHOICE_MARGIN", "basic_discard_features", "basic_discard_score", "basic_throw",
+    "choice_margin", "coach_choice", "principle_move",
 ]
 
 CHOICE_Z = 2.0
@@ -120,16 +120,37 @@ def basic_discard_score(view: PlayerView, card: Card) -> float:
     True
     """
     w = BASIC_DISCARD_WEIGHTS
+    f = basic_discard_features(view, card)
+    return view.rules.card_value(card) - sum(w[k] * f[k] for k in w)
+
+
+def basic_discard_features(view: PlayerView, card: Card) -> dict[str, float]:
+    """What :func:`basic_discard_score` weighs, for throwing ``card``: the partners left
+    in hand (same rank, one rank away in its suit, two ranks away) and its danger."""
     rest = [c for c in view.hand if c is not card]
-    same = sum(1 for c in rest if c.rank == card.rank)
-    near = sum(1 for c in rest if c.suit is card.suit and abs(c.rank - card.rank) == 1)
-    gap = sum(1 for c in rest if c.suit is card.suit and abs(c.rank - card.rank) == 2)
     try:
         risk = danger(view, card)
     except ValueError:
         risk = 0.0
-    return (view.rules.card_value(card) - w["partner_rank"] * same - w["partner_next"] * near
-            - w["partner_gap"] * gap - w["danger"] * risk)
+    return {
+        "partner_rank": float(sum(1 for c in rest if c.rank == card.rank)),
+        "partner_next": float(sum(1 for c in rest
+                                  if c.suit is card.suit and abs(c.rank - card.rank) == 1)),
+        "partner_gap": float(sum(1 for c in rest
+                                 if c.suit is card.suit and abs(c.rank - card.rank) == 2)),
+        "danger": risk,
+    }
+
+
+def basic_throw(view: PlayerView, scores: dict[Card, float]) -> Card:
+    """The throw Basic Rummy's principle makes among the cards of ``scores`` (their
+    :func:`basic_discard_score`): a deadwood card if any, the highest score, of equal
+    ones the higher card."""
+    from ._table import best_partition
+
+    dead = best_partition(list(view.hand), view.rules).deadwood
+    pool = [c for c in scores if c in dead] or list(scores)
+    return max(pool, key=lambda c: (round(scores[c], 6), view.rules.card_value(c), c._index))
 
 
 def _basic_discard(view: PlayerView, move: Discard) -> Move:
@@ -141,8 +162,8 @@ def _basic_discard(view: PlayerView, move: Discard) -> Move:
     options = [m for m in view.legal_moves if isinstance(m, Discard) and m.card in part.deadwood]
     if len(options) <= 1:
         return move
-    return max(options, key=lambda m: (round(basic_discard_score(view, m.card), 6),
-                                       view.rules.card_value(m.card), m.card._index))
+    return discard_of(basic_throw(view, {m.card: basic_discard_score(view, m.card)
+                                         for m in options}))
 
 
 def _safer_discard(view: PlayerView, move: Discard) -> Move:

@@ -503,23 +503,20 @@ def _basic_throws(view: PlayerView, values: list[MoveValue]) -> None:
     plus :data:`BASIC_THROW_POINT` times its score's difference, on each deal alike (the
     difference between two throws carries no sampling noise). A throw out of a meld is
     never valued above the principle's: the fit saw deadwood throws only."""
-    from ._principle import basic_discard_score
+    from ._principle import basic_discard_score, basic_throw
 
     throws = [(mv, mv.move.card) for mv in values if isinstance(mv.move, Discard)]
     if len(throws) < 2:
         return
-    r = view.rules
-    score = {id(mv): basic_discard_score(view, card) for mv, card in throws}
-    dead = best_partition(list(view.hand), r).deadwood
-    pool = [(mv, card) for mv, card in throws if card in dead] or throws
-    anchor, _ = max(pool, key=lambda t: (round(score[id(t[0])], 6), r.card_value(t[1]),
-                                         t[1]._index))
-    in_pool = {id(mv) for mv, _ in pool}
-    for mv, _ in throws:
+    score = {card: basic_discard_score(view, card) for _, card in throws}
+    top = basic_throw(view, score)
+    dead = best_partition(list(view.hand), view.rules).deadwood
+    anchor = next(mv for mv, card in throws if card == top)
+    for mv, card in throws:
         if mv is anchor:
             continue
-        shift = BASIC_THROW_POINT * (score[id(mv)] - score[id(anchor)])
-        if id(mv) not in in_pool:
+        shift = BASIC_THROW_POINT * (score[card] - score[top])
+        if card not in dead and top in dead:
             shift = min(shift, 0.0)
         mv.value = anchor.value + shift
         mv.per_deal = tuple(x + shift for x in anchor.per_deal)

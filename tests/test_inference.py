@@ -275,6 +275,72 @@ def test_exact_enumeration_when_few_hands_are_possible() -> None:
     assert sum(b.p(c) for c in set(facts.unseen)) == pytest.approx(1.0)
 
 
+def test_a_turn_shares_its_evidence_and_conditions_on_the_draw() -> None:
+    """After the viewer draws blind from the stock, the opponents' evidence is the one
+    read before the draw (the same anchor), the drawn card is in no opponent's hand, and
+    the belief does not depend on which views were asked before."""
+    from rummy_lab.inference import sampling
+
+    game = stacked_gin("AS 2S 3S 5H 6H 9C 9D QS QH 4D", "7H 9H KC 2C 3D 4S 5S JD JC 10D",
+                       "8H", stock_top="6S")
+    play(game, "take_upcard", "discard KC")
+    before = game.view_for(0)
+    play(game, "draw_stock")
+    after = game.view_for(0)
+    sampling._POSTERIORS.clear()
+    cold = belief(after)
+    f_before, f_after = replay(before), replay(after)
+    anchor, drawn = sampling.anchor_layout(f_after, layout(f_after))
+    assert drawn == (parse_cards("6S")[0].index,)
+    assert anchor.unseen.tolist() == layout(f_before).unseen.tolist()
+    assert anchor.stock == layout(f_before).stock
+    sampling._POSTERIORS.clear()
+    first = belief(before)
+    warm = belief(after)
+    cards = _deck(after)
+    assert [cold.p(c) for c in cards] == [warm.p(c) for c in cards]
+    assert warm.p("6S") == 0.0
+    assert sum(warm.expected(c) for c in cards) == pytest.approx(10)
+    # the product form at the anchor, conditioned: same odds between any two unseen cards
+    lo_b = first._posterior.log_odds[0]  # type: ignore[union-attr]
+    lo_a = warm._posterior.log_odds[0]  # type: ignore[union-attr]
+    assert np.array_equal(lo_a, lo_b)
+
+
+def test_enumerated_posterior_is_conditioned_on_the_viewer_draw() -> None:
+    """Late in Rummy 500 every opponent hand is enumerated at the anchor; after the
+    viewer's blind draw the belief is that enumeration without the hands holding the
+    drawn card, renormalised: the same as Bayes on the hands left."""
+    from rummy_lab.inference import sampling
+
+    game = new_game("500", seed=0)
+    play_hand(game, [GreedyTableBot()] * 2, random.Random(0))
+    states = list(game.replay())
+    for i, state in enumerate(states[:-1]):
+        nxt = states[i + 1]
+        last = nxt.history[-1]
+        if last.player == state.current_player and last.drawn is not None and (
+            last.move.__class__.__name__ == "DrawStock"
+        ):
+            before = state.view_for(state.current_player)
+            f = replay(before)
+            if configurations(layout(f)) is not None:
+                break
+    else:  # pragma: no cover - the seed is chosen to have one
+        pytest.fail("no late blind draw in this game")
+    after = nxt.view_for(state.current_player)
+    sampling._POSTERIORS.clear()
+    b0 = belief(before)
+    b1 = belief(after)
+    assert isinstance(b0._posterior, WeightedHands) and isinstance(b1._posterior, WeightedHands)
+    drawn = last.drawn
+    assert drawn is not None
+    keep = b0._posterior.hands[:, 0, drawn.index] == 0
+    expect = b0._posterior.weights[keep] / b0._posterior.weights[keep].sum()
+    assert np.allclose(b1._posterior.weights, expect)
+    assert b1.p(drawn) == 0.0
+
+
 def test_behaviour_is_calibrated_on_greedy_gin() -> None:
     """A small version of the benchmark: the behaviour model beats the uniform one and
     its reliability bins are honest."""

@@ -48,6 +48,7 @@ Everything is vectorised with numpy, one row per guess; a seed fixes every draw.
 from __future__ import annotations
 
 import itertools
+from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from math import comb
@@ -56,6 +57,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..engine.cards import Card
+from ..engine.moves import DrawStock
 from ..engine.rules import Variant
 from .model import (
     discard_loglik,
@@ -86,8 +88,10 @@ __all__ = [
     "Layout",
     "ProductForm",
     "WeightedHands",
+    "anchor_layout",
     "behaviour_posterior",
     "card_evidence",
+    "clear_posteriors",
     "counts_of",
     "enumerate_posterior",
     "history_loglik",
@@ -733,16 +737,103 @@ def behaviour_posterior(
     :param histories: backward histories sampled to score the choices.
     """
     lay = layout(facts)
-    gen = np.random.default_rng(seed)
     if not lay.seats:
         return ProductForm(lay, np.zeros((0, CARD_TYPES)))
+    anchor, drawn = anchor_layout(facts, lay)
+    key = (facts.rules, facts.wild_rank, seed, histories, tuple(anchor.unseen.tolist()),
+           anchor.sizes, anchor.stock, tuple(facts.steps[s] for s in anchor.seats),
+           tuple(tuple(k.tolist()) for k in anchor.known))
+    got = _POSTERIORS.get(key)
+    if got is None:
+        got = _anchor_posterior(facts, anchor, seed, histories)
+        _POSTERIORS[key] = got
+        while len(_POSTERIORS) > POSTERIOR_CACHE:
+            _POSTERIORS.popitem(last=False)
+    else:
+        _POSTERIORS.move_to_end(key)
+    if isinstance(got, WeightedHands):
+        if not drawn:
+            return got
+        conditioned = _condition(got, lay)
+        if conditioned is not None:
+            return conditioned
+        # every enumerated hand held a card the viewer has since drawn: score afresh
+        fresh = _anchor_posterior(facts, lay, seed, histories)
+        return fresh if isinstance(fresh, WeightedHands) else ProductForm(lay, fresh)
+    return ProductForm(lay, got)
+
+
+POSTERIOR_CACHE = 16
+"""Posteriors kept (by their anchor, :func:`anchor_layout`), so the decisions of one turn
+share the opponents' evidence instead of scoring their histories again."""
+
+_POSTERIORS: OrderedDict[tuple[object, ...], WeightedHands | Floats] = OrderedDict()
+
+
+def clear_posteriors() -> None:
+    """Forget the kept posteriors (results do not change: timing a cold start)."""
+    _POSTERIORS.clear()
+
+
+def _anchor_posterior(
+    facts: Facts, lay: Layout, seed: int, histories: int
+) -> WeightedHands | Floats:
+    """The posterior at ``lay``: exact enumeration, or the product form's log odds."""
+    gen = np.random.default_rng(seed)
     exact = enumerate_posterior(facts, lay, gen)
     if exact is not None:
         return exact
     hands = uniform_hands(lay, histories, gen)
     per_choice: list[list[Floats]] = []
     _seat_logliks(facts, lay, hands, gen, per_choice, guided=False)
-    return ProductForm(lay, card_evidence(lay, hands, per_choice))
+    return card_evidence(lay, hands, per_choice)
+
+
+def anchor_layout(facts: Facts, lay: Layout) -> tuple[Layout, tuple[int, ...]]:
+    """The unknown places as they were after the opponents' last move, and the card types
+    the viewer has drawn from the stock since (blind draws: unseen until then).
+
+    The opponents' evidence is scored at this anchor, so every decision of the viewer's
+    turn (the draw, melds, the discard) reads the same evidence; the viewer's own draws
+    then condition it (a card the viewer drew is in no opponent's hand). When the stock
+    holds cards the viewer knows or a reshuffled pool, the anchor is the view itself.
+
+    >>> import rummy_lab as rl
+    >>> from rummy_lab.inference.tracking import replay
+    >>> g = rl.new_game("gin", seed=3)
+    >>> for m in ("pass_upcard", "pass_upcard", "draw_stock"):
+    ...     _ = g.play(m)
+    >>> f = replay(g.view_for(1))
+    >>> anchor, drawn = anchor_layout(f, layout(f))
+    >>> len(anchor.unseen) - len(layout(f).unseen), anchor.stock - f.stock_hidden, len(drawn)
+    (1, 1, 1)
+    """
+    if facts.stock_pool is not None or facts.pools or any(c is not None for c in facts.stock):
+        return lay, ()
+    me = facts.viewer
+    drawn: list[int] = []
+    for e in reversed(facts.view.history):
+        if e.player != me:
+            break
+        if isinstance(e.move, DrawStock) and e.drawn is not None:
+            drawn.append(e.drawn.index)
+    if not drawn:
+        return lay, ()
+    unseen = np.sort(np.concatenate([lay.unseen, np.array(drawn, dtype=np.int64)]))
+    anchor = Layout(unseen, lay.seats, lay.sizes, lay.stock + len(drawn), None, lay.known)
+    return anchor, tuple(drawn)
+
+
+def _condition(post: WeightedHands, lay: Layout) -> WeightedHands | None:
+    """``post`` (at the anchor) given that only ``lay.unseen`` is still unseen: the hands
+    that leave the viewer's drawn cards out, weights renormalised; ``None`` if none do."""
+    most = counts_of_array(lay.unseen)
+    fits = (post.hands.sum(axis=1) <= most[None, :]).all(axis=1)
+    w = np.where(fits, post.weights, 0.0)
+    total = float(w.sum())
+    if total <= 0.0:
+        return None
+    return WeightedHands(lay, post.hands[fits], w[fits] / total, post.exact)
 
 
 def uniform_posterior(facts: Facts) -> ProductForm:

@@ -27,6 +27,7 @@ from functools import lru_cache
 
 from ..engine.cards import Card
 from ..engine.rules import Rules
+from ..engine.solver import set_variants as _set_variants_with_sets
 from ..engine.solver import suit_run_table
 
 __all__ = ["GinKit", "Outcome", "bits_of", "cards_of", "kit_for", "mask_of"]
@@ -359,68 +360,10 @@ def kit_for(rules: Rules) -> GinKit:
 
 # --------------------------------------------------------------------------- set choices
 
-_PATTERN_OPTIONS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(
-        [c for c in itertools.combinations([s for s in range(4) if p >> s & 1], 3)]
-        + ([tuple(range(4))] if p == 15 else [])
-    )
-    for p in range(16)
-)
-
-
-def _set_variants(masks: tuple[int, int, int, int], trip: int) -> list[tuple[int, ...]]:
+def _set_variants(masks: tuple[int, int, int, int], trip: int
+                  ) -> list[tuple[int, int, int, int]]:
     """Suit masks with each possible choice of sets removed (at least one set)."""
     return [v for v, _ in _set_variants_with_sets(masks, trip)][1:]
-
-
-def _set_variants_with_sets(
-    masks: tuple[int, ...], trip: int
-) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """``(suit masks left, set meld masks)`` for every choice of sets, none first."""
-    m0, m1, m2, m3 = masks
-    key = (trip, m0 & trip, m1 & trip, m2 & trip, m3 & trip)
-    choices = _SET_CHOICES.get(key)
-    if choices is None:
-        if len(_SET_CHOICES) > 20_000:  # pragma: no cover - a few hundred keys arise
-            _SET_CHOICES.clear()
-        choices = _SET_CHOICES[key] = _set_choices(key[1:], trip)
-    return [((m0 & k0, m1 & k1, m2 & k2, m3 & k3), sets)
-            for (k0, k1, k2, k3), sets in choices]
-
-
-_SET_CHOICES: dict[tuple[int, ...], tuple[tuple[tuple[int, int, int, int], tuple[int, ...]],
-                                          ...]] = {}
-"""Set choices by the suits held at the ranks held three or four times (few patterns)."""
-
-
-def _set_choices(
-    masks: tuple[int, ...], trip: int
-) -> tuple[tuple[tuple[int, int, int, int], tuple[int, ...]], ...]:
-    """Every choice of sets at the ranks of ``trip``, none first: ``(keep masks, set melds)``
-    where each keep mask clears the ranks a suit gives to the sets."""
-    out: list[tuple[tuple[int, int, int, int], tuple[int, ...]]] = [
-        ((M13, M13, M13, M13), ())]
-    r = 0
-    while trip >> r:
-        if trip >> r & 1:
-            bit = 1 << r
-            pattern = (
-                (masks[0] >> r & 1) | (masks[1] >> r & 1) << 1
-                | (masks[2] >> r & 1) << 2 | (masks[3] >> r & 1) << 3
-            )
-            grown = []
-            for keep, sets in out:
-                grown.append((keep, sets))
-                for suits in _PATTERN_OPTIONS[pattern]:
-                    new = list(keep)
-                    meld = 0
-                    for su in suits:
-                        new[su] &= ~bit
-                        meld |= bit << (13 * su)
-                    grown.append(((new[0], new[1], new[2], new[3]), (*sets, meld)))
-            out = grown
-        r += 1
-    return tuple(out)
 
 
 def _run_segments(

@@ -52,6 +52,7 @@ __all__ = [
     "best_partition",
     "deadwood",
     "deadwood_points",
+    "set_variants",
     "suit_run_table",
 ]
 
@@ -809,6 +810,51 @@ def _set_choices(
             options.append([tuple((su, r) for su in o) for o in _PATTERN_OPTIONS[pattern]])
         r += 1
     return options
+
+
+SetVariant = tuple[tuple[int, int, int, int], tuple[int, ...]]
+"""Suit masks left after a choice of sets, and the sets chosen (52-bit meld masks)."""
+
+
+def set_variants(masks: Sequence[int], trip: int) -> list[SetVariant]:
+    """Every choice of sets at the ranks of ``trip`` (held in three or four suits) of a
+    one-deck hand given as four 13-bit suit masks: ``(suit masks left, set masks)``, the
+    choice of no set first. The choices depend only on which suits hold those ranks, so
+    they are built once per pattern and kept.
+
+    >>> variants = set_variants((0b1, 0b1, 0b1, 0), 0b1)  # the ace in three suits
+    >>> [left for left, _ in variants]
+    [(1, 1, 1, 0), (0, 0, 0, 0)]
+    """
+    m0, m1, m2, m3 = masks
+    key = (trip, m0 & trip, m1 & trip, m2 & trip, m3 & trip)
+    choices = _SET_VARIANTS.get(key)
+    if choices is None:
+        if len(_SET_VARIANTS) > 20_000:  # pragma: no cover - a few thousand keys arise
+            _SET_VARIANTS.clear()
+        choices = _SET_VARIANTS[key] = _keep_masks(key[1:], trip)
+    return [((m0 & k0, m1 & k1, m2 & k2, m3 & k3), sets)
+            for (k0, k1, k2, k3), sets in choices]
+
+
+_SET_VARIANTS: dict[tuple[int, ...], tuple[SetVariant, ...]] = {}
+
+
+def _keep_masks(masks: Sequence[int], trip: int) -> tuple[SetVariant, ...]:
+    """:func:`set_variants` of the bits of ``trip`` alone, as masks of what each suit keeps."""
+    out: list[SetVariant] = [((_M13, _M13, _M13, _M13), ())]
+    for options in _set_choices(masks, trip):
+        grown: list[SetVariant] = []
+        for keep, sets in out:
+            for group in options:
+                new = list(keep)
+                meld = 0
+                for su, r in group:
+                    new[su] &= ~(1 << r)
+                    meld |= 1 << (13 * su + r)
+                grown.append(((new[0], new[1], new[2], new[3]), (*sets, meld) if group else sets))
+        out = grown
+    return tuple(out)
 
 
 def _mask_value_sets(

@@ -34,7 +34,6 @@ hand, one column per card type), which is what keeps inference fast.
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -44,7 +43,7 @@ import numpy.typing as npt
 
 from ..engine.cards import Card
 from ..engine.rules import Rules, Variant, get_rules  # noqa: F401 (doctests)
-from ..engine.solver import suit_run_table
+from ..engine.solver import set_variants, suit_run_table
 from ..engine.state import TableMeld
 from ..engine.variants.tabled import extend_meld
 from .tracking import CARD_TYPES
@@ -637,27 +636,14 @@ def gin_deadwood(
     return out
 
 
-_TRIPLES = {0b1111: (0b1111, 0b0111, 0b1011, 0b1101, 0b1110)}
-
-
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=65536)
 def _sets_deadwood(masks: tuple[int, int, int, int], table: tuple[int, ...]) -> int:
     """Best objective of a one-deck hand (suit masks, bit r-1 for rank r) trying every
     choice of sets at the ranks held in three or four suits, runs for the rest."""
-    options: list[tuple[int, tuple[int, ...]]] = []
-    for r in range(13):
-        held = sum(1 << su for su in range(4) if masks[su] >> r & 1)
-        if bin(held).count("1") >= 3:
-            options.append((r, _TRIPLES.get(held, (held,))))
-    best = sum(table[m] for m in masks)
-    for combo in itertools.product(*[(0, *opts) for _, opts in options]):
-        m = list(masks)
-        for (r, _), chosen in zip(options, combo, strict=True):
-            for su in range(4):
-                if chosen >> su & 1:
-                    m[su] &= ~(1 << r)
-        best = min(best, table[m[0]] + table[m[1]] + table[m[2]] + table[m[3]])
-    return best
+    s0, s1, s2, s3 = masks
+    trip = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
+    return min(table[a] + table[b] + table[c] + table[d]
+               for (a, b, c, d), _ in set_variants(masks, trip))
 
 
 def stay_loglik(counts: Counts, limit: int, rules: Rules, params: BehaviourParams) -> Floats:

@@ -289,6 +289,8 @@ def history_loglik(
     idx = np.zeros((rows, cap), dtype=np.int64)
     idx[:, :h] = _to_index(hidden_now)
     known = counts_of(facts.known[seat]).astype(np.int16)
+    # the hand (unknown cards and known ones) at the step being undone, kept up to date
+    hand = (hidden_now + known[None, :]).astype(np.int16)
     loglik = np.zeros(rows)
     log_attr = np.zeros(rows)
     pools = [None, *(_pool_mask(p) for p in facts.pools)]
@@ -305,9 +307,11 @@ def history_loglik(
                 h += 1
             else:
                 known[card.index] += 1
+            hand[:, card.index] += 1
         elif kind == TAKE:
             for c in step[1]:  # type: ignore[attr-defined]
                 known[c.index] -= 1
+                hand[:, c.index] -= 1
         elif kind == REVEAL:
             card = step[1]
             assert isinstance(card, Card)
@@ -320,10 +324,16 @@ def history_loglik(
             pool = pools[pool_id]
             if h == 0:  # pragma: no cover - a draw always left a card to undo
                 continue
-            odds = np.ones((rows, h))
             thrown = previous.get(pos) if guided else None
+            if thrown is None and pool is None:
+                # every unknown card equally likely to be the one drawn
+                pick = gen.integers(0, h, size=rows)
+                hand[r, idx[r, pick]] -= 1
+                idx[r, pick] = idx[:, h - 1]
+                h -= 1
+                continue
+            odds = np.ones((rows, h))
             if thrown is not None:
-                hand = _bincount_rows(idx[:, :h]) + known[None, :]
                 keep = keep_scores(hand_masks(hand, table), table, params)
                 kt = (-params.keep_value * table.values[thrown.index] / 10.0
                       + params.keep_joker * table.joker[thrown.index])
@@ -335,11 +345,11 @@ def history_loglik(
             j = _gumbel_pick(odds, gen)
             chosen = odds[r, j]
             log_attr += np.log(odds.sum(axis=1) / h) - np.log(chosen)
+            hand[r, idx[r, j]] -= 1
             idx[r, j] = idx[:, h - 1]
             h -= 1
         elif kind == DECIDE:
             choice = step[1]
-            hand = _bincount_rows(idx[:, :h]) + known[None, :]
             ll: Floats | None = None
             if isinstance(choice, DiscardChoice):
                 ll = discard_loglik(hand, choice.card, choice.banned, table, params,

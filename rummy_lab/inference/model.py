@@ -629,17 +629,16 @@ def gin_deadwood(
     if limit is not None:
         multi &= out > limit  # runs alone already within the limit: nothing to refine
     if multi.any():
-        py_table = suit_run_table(rules)
-        for i in np.nonzero(multi)[0]:
-            key = (int(masks[i, 0]), int(masks[i, 1]), int(masks[i, 2]), int(masks[i, 3]))
-            out[i] = _sets_deadwood(key, py_table) // 128
+        for i, row in zip(np.nonzero(multi)[0].tolist(), masks[multi].tolist(), strict=True):
+            out[i] = _sets_deadwood(tuple(row), rules) // 128
     return out
 
 
 @lru_cache(maxsize=65536)
-def _sets_deadwood(masks: tuple[int, int, int, int], table: tuple[int, ...]) -> int:
+def _sets_deadwood(masks: tuple[int, ...], rules: Rules) -> int:
     """Best objective of a one-deck hand (suit masks, bit r-1 for rank r) trying every
     choice of sets at the ranks held in three or four suits, runs for the rest."""
+    table = suit_run_table(rules)
     s0, s1, s2, s3 = masks
     trip = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
     return min(table[a] + table[b] + table[c] + table[d]

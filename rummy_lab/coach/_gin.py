@@ -113,6 +113,7 @@ class GinKit:
         self._memo: dict[int, int] = {}
         self._discards: dict[int, tuple[int, int]] = {}
         self._runs = _run_segments(self.table, tuple(vals[r + 1] for r in range(13)))
+        self._removals = _removal_table(self.table, tuple(vals[r + 1] for r in range(13)))
 
     # ------------------------------------------------------------------ deadwood
     def obj(self, m: int) -> int:
@@ -174,50 +175,47 @@ class GinKit:
 
     def _best_discard(self, m: int, forbid: int) -> tuple[int, int]:
         t = self.table
+        rem = self._removals
+        values = self.values
         s = ((m & M13), (m >> 13) & M13, (m >> 26) & M13, (m >> 39) & M13)
         trip = (s[0] & s[1] & (s[2] | s[3])) | (s[2] & s[3] & (s[0] | s[1]))
-        values = self.values
         best_obj = -1
         best_i = -1
-        if not trip:
-            # no set: throwing a card changes only its own suit's runs
-            base = t[s[0]] + t[s[1]] + t[s[2]] + t[s[3]]
-            for k in range(4):
-                sk = s[k]
-                rest = sk & ~(forbid >> (13 * k)) & M13
-                if not rest:
+        # each choice of sets (just the hand when no rank is held three times): the best
+        # card of each suit to throw comes from the suit's removal table, skipping the
+        # cards of ranks in sets (a set's card changes the choices: scored by obj below)
+        variants = ([(s, t[s[0]] + t[s[1]] + t[s[2]] + t[s[3]])] if not trip else
+                    [(v, t[v[0]] + t[v[1]] + t[v[2]] + t[v[3]])
+                     for v, _ in _set_variants_with_sets(s, trip)])
+        for k in range(4):
+            skip = trip | (forbid >> (13 * k)) & M13
+            for v, tot in variants:
+                vk = v[k]
+                if not vk:
                     continue
-                tk = base - t[sk]
-                while rest:
-                    low = rest & -rest
-                    rest ^= low
-                    o = tk + t[sk ^ low]
-                    i = low.bit_length() - 1 + 13 * k
-                    if best_i < 0 or o < best_obj or (
-                        o == best_obj and (values[i], i) > (values[best_i], best_i)
-                    ):
-                        best_obj, best_i = o, i
-            return best_i, best_obj // BIG
-        # sets: a card of another rank changes its suit's runs in every set choice
-        variants = [(v, t[v[0]] + t[v[1]] + t[v[2]] + t[v[3]])
-                    for v, _ in _set_variants_with_sets(s, trip)]
-        trip_all = trip | trip << 13 | trip << 26 | trip << 39
-        obj = self.obj
-        rest = m & ~forbid
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            i = low.bit_length() - 1
-            if low & trip_all:
+                for after, r in rem[vk]:
+                    if not skip >> r & 1:
+                        break
+                else:
+                    continue
+                o = tot - t[vk] + after
+                i = r + 13 * k
+                if best_i < 0 or o < best_obj or (
+                    o == best_obj and (values[i], i) > (values[best_i], best_i)
+                ):
+                    best_obj, best_i = o, i
+        if trip:
+            obj = self.obj
+            rest = m & ~forbid & (trip | trip << 13 | trip << 26 | trip << 39)
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                i = low.bit_length() - 1
                 o = obj(m ^ low)
-            else:
-                k = i // 13
-                b = low >> (13 * k)
-                o = min(tot - t[v[k]] + t[v[k] ^ b] for v, tot in variants)
-            if best_i < 0 or o < best_obj or (
-                o == best_obj and (values[i], i) > (values[best_i], best_i)
-            ):
-                best_obj, best_i = o, i
+                if best_i < 0 or o < best_obj or (
+                    o == best_obj and (values[i], i) > (values[best_i], best_i)
+                ):
+                    best_obj, best_i = o, i
         return best_i, best_obj // BIG
 
     def is_melded(self, m: int, card: int) -> bool:
@@ -364,6 +362,20 @@ def _set_variants(masks: tuple[int, int, int, int], trip: int
                   ) -> list[tuple[int, int, int, int]]:
     """Suit masks with each possible choice of sets removed (at least one set)."""
     return [v for v, _ in _set_variants_with_sets(masks, trip)][1:]
+
+
+def _removal_table(
+    table: tuple[int, ...], values: tuple[int, ...]
+) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For every 13-bit suit holding, each card's removal as ``(run objective after, rank
+    bit)``, best first: least objective, then the higher card value, then the higher rank
+    (the order :meth:`GinKit.best_discard` breaks ties in)."""
+    out = []
+    for m in range(1 << 13):
+        cands = [(table[m ^ (1 << r)], -values[r], -r, r) for r in range(13) if m >> r & 1]
+        cands.sort()
+        out.append(tuple((after, r) for after, _, _, r in cands))
+    return tuple(out)
 
 
 def _run_segments(

@@ -50,7 +50,7 @@ from __future__ import annotations
 import itertools
 from collections import OrderedDict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from math import comb
 
 import numpy as np
@@ -499,6 +499,22 @@ def _conditional_poisson(
     return chosen, log_norm
 
 
+def _sequential_draws(
+    take: Floats, need: int, k: int, gen: np.random.Generator
+) -> npt.NDArray[np.bool_]:
+    """``k`` rows of conditional Poisson sampling from its table of take chances (see
+    :meth:`ProductForm._take_table`): exactly ``need`` items per row."""
+    size = take.shape[0]
+    left = np.full(k, need)
+    chosen = np.zeros((k, size), dtype=bool)
+    draws = gen.random((k, size))
+    for i in range(size - 1, -1, -1):
+        hit = (draws[:, i] < take[i, left]) | (left > i)  # the last items: all of them
+        chosen[:, i] = hit
+        left -= hit
+    return chosen
+
+
 @dataclass(frozen=True)
 class WeightedHands:
     """Weighted guesses of the opponents' unknown cards (exact enumerations, samples).
@@ -566,6 +582,7 @@ class ProductForm:
 
     lay: Layout
     log_odds: Floats
+    _tables: dict[str, Floats] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def simple(self) -> bool:
@@ -616,12 +633,26 @@ class ProductForm:
         if not self.lay.seats:
             return np.zeros((k, 0, CARD_TYPES), dtype=np.int16)
         if self.simple:
-            w = np.broadcast_to(self._item_weights(0), (k, len(self.lay.unseen)))
-            chosen, _ = _conditional_poisson(np.ascontiguousarray(w), self.lay.sizes[0], gen)
+            chosen = _sequential_draws(self._take_table(), self.lay.sizes[0], k, gen)
             out = np.zeros((k, 1, CARD_TYPES), dtype=np.int16)
             out[:, 0, :] = _chosen_counts(chosen, self.lay.unseen)
             return out
         return self.weighted(4 * k, gen).sample(k, gen)
+
+    def _take_table(self) -> Floats:
+        """The simple case's chance of taking item ``i`` while ``k`` items are still
+        needed, scanning from the last item: ``w_i e_{k-1}(w[:i]) / e_k(w[:i+1])``
+        (computed once per posterior: every sample reads it)."""
+        got = self._tables.get("take")
+        if got is None:
+            w = self._item_weights(0)
+            need = self.lay.sizes[0]
+            e = _esp_prefix(w, need)
+            k = np.arange(need + 1)
+            got = np.zeros((len(w), need + 1))
+            got[:, 1:] = (w[:, None] * e[:-1, k[1:] - 1]) / np.maximum(e[1:, k[1:]], 1e-300)
+            self._tables["take"] = got
+        return got
 
     def weighted(self, k: int, gen: np.random.Generator) -> WeightedHands:
         """``k`` weighted draws (sequential conditional Poisson, weighted back)."""

@@ -193,7 +193,7 @@ class GinKit:
                 vk = v[k]
                 if not vk:
                     continue
-                for after, r in rem[vk]:
+                for after, r in rem[vk]:  # noqa: B007 - read after the loop
                     if not skip >> r & 1:
                         break
                 else:

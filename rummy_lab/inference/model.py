@@ -51,6 +51,7 @@ from .tracking import CARD_TYPES
 __all__ = [
     "BehaviourParams",
     "FeatureTable",
+    "HandTracker",
     "Masks",
     "discard_loglik",
     "draw_loglik",
@@ -69,6 +70,7 @@ __all__ = [
 ]
 
 Counts = npt.NDArray[np.int16]
+M13 = 0x1FFF
 Floats = npt.NDArray[np.float64]
 Bools = npt.NDArray[np.bool_]
 
@@ -217,6 +219,76 @@ def hand_masks(counts: Counts, table: FeatureTable) -> Masks:
     if table.ace_high:
         present |= (present & 2) << 13
     return Masks(present, nat, jokers)
+
+
+class HandTracker:
+    """Many hands' card counts and :class:`Masks`, kept up to date card by card.
+
+    The backward pass over a player's history (:func:`rummy_lab.inference.sampling.
+    history_loglik`) changes one card of every hand per step; updating the suit masks
+    of that card alone is far cheaper than rebuilding them from the counts each step.
+
+    >>> t = feature_table(get_rules("gin"), None)
+    >>> trk = HandTracker(_rows("7S 8S|KD 2C"), t)
+    >>> trk.change(Card.parse("9S").index, 1)
+    >>> gone = np.array([Card.parse("7S").index, Card.parse("2C").index])
+    >>> trk.change_rows(np.arange(2), gone, -1)
+    >>> [bin(int(x)) for x in trk.masks().present[:, 0]], trk.masks().present[1, 3]
+    (['0b1100000000', '0b1000000000'], np.int64(0))
+    """
+
+    def __init__(self, counts: Counts, table: FeatureTable) -> None:
+        self.counts = counts
+        self.table = table
+        first = hand_masks(counts, table)
+        self.present = first.present.copy()
+        self.jokers = first.jokers.astype(np.int16)
+        self._bits, self._suits = _type_bits(table)
+
+    def change(self, card: int, delta: int) -> None:
+        """Add ``delta`` copies of card type ``card`` to every hand."""
+        self.counts[:, card] += delta
+        if self.table.joker[card]:
+            self.jokers += delta
+            return
+        su, bit = int(self._suits[card]), int(self._bits[card])
+        col = self.present[:, su]
+        self.present[:, su] = np.where(self.counts[:, card] > 0, col | bit, col & ~bit)
+
+    def change_rows(self, rows: npt.NDArray[np.int64], cards: npt.NDArray[np.int64],
+                    delta: int) -> None:
+        """Add ``delta`` copies of ``cards[i]`` to hand ``rows[i]`` (distinct rows)."""
+        self.counts[rows, cards] += delta
+        bits = self._bits[cards]
+        suits = self._suits[cards]
+        cur = self.present[rows, suits]
+        self.present[rows, suits] = np.where(self.counts[rows, cards] > 0, cur | bits,
+                                             cur & ~bits)
+        if self.table.jokers_in_play:
+            self.jokers[rows] += (delta * self.table.joker[cards]).astype(np.int16)
+
+    def masks(self) -> Masks:
+        """The hands' :class:`Masks` now (valid until the next change)."""
+        n = self.counts.shape[0]
+        if self.table.jokers_in_play:
+            nat = np.where(self.table.joker[None, :52], 0, self.counts[:, :52]).reshape(n, 4, 13)
+        else:
+            nat = self.counts[:, :52].reshape(n, 4, 13)
+        return Masks(self.present, nat, self.jokers)
+
+
+@lru_cache(maxsize=64)
+def _type_bits(table: FeatureTable) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Per card type: its bit in its suit's mask (both ace bits when aces play high; 0
+    for a card playing as a joker) and its suit."""
+    bits = np.zeros(CARD_TYPES, dtype=np.int64)
+    suits = np.zeros(CARD_TYPES, dtype=np.int64)
+    for i in range(52):
+        suits[i] = i // 13
+        if not table.joker[i]:
+            rank = i % 13 + 1
+            bits[i] = 1 << rank | (1 << 14 if rank == 1 and table.ace_high else 0)
+    return bits, suits
 
 
 def _expand(bits: npt.NDArray[np.int64]) -> Bools:
@@ -412,6 +484,7 @@ def draw_loglik(
     fits: bool,
     table: FeatureTable,
     params: BehaviourParams,
+    masks: Masks | None = None,
 ) -> Floats:
     """Log-probability per hand of taking (or not taking) ``card`` from the discard pile.
 
@@ -427,7 +500,8 @@ def draw_loglik(
         counts = counts.copy()
         for c in above:
             counts[:, c.index] += 1
-    z = take_logit(hand_masks(counts, table), card, fits, table, params)
+        masks = None
+    z = take_logit(masks or hand_masks(counts, table), card, fits, table, params)
     return _log_sigmoid(z if took else -z)
 
 
@@ -589,7 +663,8 @@ def _gin_table(rules: Rules) -> npt.NDArray[np.int64]:
 
 
 def gin_deadwood(
-    counts: Counts, rules: Rules, limit: int | None = None
+    counts: Counts, rules: Rules, limit: int | None = None,
+    *, suit_masks: npt.NDArray[np.int64] | None = None,
 ) -> npt.NDArray[np.int64]:
     """Exact deadwood of many one-deck jokerless hands at once (Gin).
 
@@ -602,8 +677,11 @@ def gin_deadwood(
     [22]
     """
     table = _gin_table(rules)
-    pres = (counts[:, :52] > 0).reshape(-1, 4, 13).astype(np.float64)
-    masks = (pres @ (_WEIGHTS / 2)).astype(np.int64)  # (hands, 4), bit r-1 for rank r
+    if suit_masks is not None:  # the same masks, already at hand
+        masks = suit_masks
+    else:
+        pres = (counts[:, :52] > 0).reshape(-1, 4, 13).astype(np.float64)
+        masks = (pres @ (_WEIGHTS / 2)).astype(np.int64)  # (hands, 4), bit r-1 for rank r
     s0, s1, s2, s3 = masks[:, 0], masks[:, 1], masks[:, 2], masks[:, 3]
     t = table[masks]
     base = t.sum(axis=1)
@@ -645,7 +723,8 @@ def _sets_deadwood(masks: tuple[int, ...], rules: Rules) -> int:
                for (a, b, c, d), _ in set_variants(masks, trip))
 
 
-def stay_loglik(counts: Counts, limit: int, rules: Rules, params: BehaviourParams) -> Floats:
+def stay_loglik(counts: Counts, limit: int, rules: Rules, params: BehaviourParams,
+                masks: Masks | None = None) -> Floats:
     """Gin: log-probability per hand (after its discard) of not having knocked.
 
     >>> hands = _rows("7S 8S 9S 2H 2D 2C 5C 6C 7C AD|KS QH JD 9C 7D 5S 3H 2C AH 4D")
@@ -653,6 +732,9 @@ def stay_loglik(counts: Counts, limit: int, rules: Rules, params: BehaviourParam
     >>> np.round(np.exp(stay_loglik(hands, 10, gin, params_for(gin))), 2)
     array([0.02, 1.  ])
     """
-    can = gin_deadwood(counts, rules, limit) <= limit
+    suits = None
+    if masks is not None and not rules.ace_high:
+        suits = (masks.present >> 1) & M13
+    can = gin_deadwood(counts, rules, limit, suit_masks=suits) <= limit
     out: Floats = np.where(can, np.log1p(-params.knock), 0.0)
     return out

@@ -60,10 +60,10 @@ from ..engine.cards import Card
 from ..engine.moves import DrawStock
 from ..engine.rules import Variant
 from .model import (
+    HandTracker,
     discard_loglik,
     draw_loglik,
     feature_table,
-    hand_masks,
     keep_scores,
     layoff_array,
     params_for,
@@ -290,7 +290,8 @@ def history_loglik(
     idx[:, :h] = _to_index(hidden_now)
     known = counts_of(facts.known[seat]).astype(np.int16)
     # the hand (unknown cards and known ones) at the step being undone, kept up to date
-    hand = (hidden_now + known[None, :]).astype(np.int16)
+    trk = HandTracker((hidden_now + known[None, :]).astype(np.int16), table)
+    hand = trk.counts
     loglik = np.zeros(rows)
     log_attr = np.zeros(rows)
     pools = [None, *(_pool_mask(p) for p in facts.pools)]
@@ -307,11 +308,11 @@ def history_loglik(
                 h += 1
             else:
                 known[card.index] += 1
-            hand[:, card.index] += 1
+            trk.change(card.index, 1)
         elif kind == TAKE:
             for c in step[1]:  # type: ignore[attr-defined]
                 known[c.index] -= 1
-                hand[:, c.index] -= 1
+                trk.change(c.index, -1)
         elif kind == REVEAL:
             card = step[1]
             assert isinstance(card, Card)
@@ -328,13 +329,13 @@ def history_loglik(
             if thrown is None and pool is None:
                 # every unknown card equally likely to be the one drawn
                 pick = gen.integers(0, h, size=rows)
-                hand[r, idx[r, pick]] -= 1
+                trk.change_rows(r, idx[r, pick], -1)
                 idx[r, pick] = idx[:, h - 1]
                 h -= 1
                 continue
             odds = np.ones((rows, h))
             if thrown is not None:
-                keep = keep_scores(hand_masks(hand, table), table, params)
+                keep = keep_scores(trk.masks(), table, params)
                 kt = (-params.keep_value * table.values[thrown.index] / 10.0
                       + params.keep_joker * table.joker[thrown.index])
                 kc = np.take_along_axis(keep, idx[:, :h], axis=1)
@@ -345,7 +346,7 @@ def history_loglik(
             j = _gumbel_pick(odds, gen)
             chosen = odds[r, j]
             log_attr += np.log(odds.sum(axis=1) / h) - np.log(chosen)
-            hand[r, idx[r, j]] -= 1
+            trk.change_rows(r, idx[r, j], -1)
             idx[r, j] = idx[:, h - 1]
             h -= 1
         elif kind == DECIDE:
@@ -353,18 +354,18 @@ def history_loglik(
             ll: Floats | None = None
             if isinstance(choice, DiscardChoice):
                 ll = discard_loglik(hand, choice.card, choice.banned, table, params,
-                                    hand_masks(hand, table))
+                                    trk.masks())
             elif isinstance(choice, DrawChoice):
                 fits = bool(
                     layoff_array(choice.table, rules, choice.may_lay_off)[choice.card.index]
                 )
                 ll = draw_loglik(hand, choice.card, choice.above, choice.took, fits, table,
-                                 params)
+                                 params, trk.masks())
             elif isinstance(choice, StopChoice):
                 fits_all = layoff_array(choice.table, rules, choice.may_lay_off)
-                ll = stop_loglik(hand, fits_all, table, params)
+                ll = stop_loglik(hand, fits_all, table, params, trk.masks())
             elif isinstance(choice, StayChoice) and gin:
-                ll = stay_loglik(hand, choice.limit, rules, params)
+                ll = stay_loglik(hand, choice.limit, rules, params, trk.masks())
             if ll is not None:
                 loglik += ll
                 if per_choice is not None:

@@ -229,6 +229,23 @@ def test_no_peeking() -> None:
         assert da == db
 
 
+def test_fewer_histories_read_the_same_evidence() -> None:
+    """The coach's 1,024 histories give nearly the default belief: the same cards made
+    likelier or less likely, probabilities within a few points."""
+    game = stacked_gin("AS 2S 3S 5H 6H 9C 9D QS QH 4D", "7H 9H KC 2C 3D 4S 5S JD JC 10D",
+                       "8H", stock_top="6S")
+    play(game, "take_upcard", "discard KC")
+    view = game.view_for(0)
+    full, half = belief(view), belief(view, histories=1024)
+    uniform = belief(view, model="uniform")
+    cards = _deck(view)
+    assert max(abs(full.p(c) - half.p(c)) for c in cards) < 0.05
+    for c in ("7H", "10H"):
+        assert half.p(c) > uniform.p(c)
+    assert half.p("KD") < uniform.p("KD")
+    assert sum(half.expected(c) for c in cards) == pytest.approx(10)
+
+
 def test_deterministic_for_a_seed() -> None:
     for game, view in _views("gin", 2, seed=6, every=4)[2:5]:
         one = belief(view, seed=11)
@@ -470,6 +487,10 @@ def test_bad_input_is_named() -> None:
         belief(view, model="exact")
     with pytest.raises(ValueError, match="seed must be"):
         belief(view, seed=-1)
+    with pytest.raises(ValueError, match="histories must be a whole number >= 16, got 8"):
+        belief(view, histories=8)
+    with pytest.raises(ValueError, match="histories must be"):
+        belief(view, histories=True)  # type: ignore[arg-type]
     b = belief(view, model="uniform")
     assert b.opponents == (2, 0)
     with pytest.raises(ValueError, match="player 3 is out of range"):

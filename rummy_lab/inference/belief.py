@@ -31,6 +31,7 @@ from ..engine.rules import Variant
 from ..engine.state import PlayerView
 from .model import feature_table, layoff_mask, usable
 from .sampling import (
+    HISTORIES,
     ProductForm,
     WeightedHands,
     behaviour_posterior,
@@ -400,7 +401,8 @@ def uniform_marginals(facts: Facts) -> tuple[Floats, Floats]:
 # --------------------------------------------------------------------------- entry point
 
 
-def belief(view: PlayerView, *, model: str = "behaviour", seed: int = 0) -> Belief:
+def belief(view: PlayerView, *, model: str = "behaviour", seed: int = 0,
+           histories: int = HISTORIES) -> Belief:
     """What ``view.player`` can infer about the other hands, from the view alone.
 
     ``model="uniform"``: hard facts only, exact; every unseen card is equally likely to
@@ -425,9 +427,12 @@ def belief(view: PlayerView, *, model: str = "behaviour", seed: int = 0) -> Beli
     :param view: a player's view (``game.view_for(player)``), at any moment of the hand.
     :param model: ``"behaviour"`` or ``"uniform"``.
     :param seed: seeds the behaviour model's draws (and the samples behind ``danger``).
+    :param histories: backward histories the behaviour model scores the choices on
+        (:data:`~rummy_lab.inference.sampling.HISTORIES`); fewer are faster and a little
+        noisier (the coach uses half as many).
     :return: the belief.
-    :raises ValueError: for a view that is not a PlayerView, an unknown model or a bad
-        seed.
+    :raises ValueError: for a view that is not a PlayerView, an unknown model, a bad
+        seed or fewer than 16 histories.
     """
     if not isinstance(view, PlayerView):
         raise ValueError(
@@ -437,6 +442,8 @@ def belief(view: PlayerView, *, model: str = "behaviour", seed: int = 0) -> Beli
         raise ValueError(f"unknown model {model!r}; choose 'behaviour' or 'uniform'")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ValueError(f"seed must be a whole number >= 0, got {seed!r}")
+    if isinstance(histories, bool) or not isinstance(histories, int) or histories < 16:
+        raise ValueError(f"histories must be a whole number >= 16, got {histories!r}")
     facts = replay(view)
     posterior: ProductForm | WeightedHands
     informative = any(
@@ -446,7 +453,7 @@ def belief(view: PlayerView, *, model: str = "behaviour", seed: int = 0) -> Beli
         p, e = uniform_marginals(facts)
         posterior = uniform_posterior(facts)
     else:
-        posterior = behaviour_posterior(facts, seed=seed)
+        posterior = behaviour_posterior(facts, seed=seed, histories=histories)
         p, e = uniform_marginals(facts)  # seats without unknown cards keep exact values
         ps, es = posterior.marginals(np.random.default_rng([seed, 2]))
         for k, seat in enumerate(posterior.lay.seats):

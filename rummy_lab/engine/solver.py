@@ -142,6 +142,7 @@ class _Ctx:
     memo: dict[tuple[tuple[int, ...], int], list[int]]
     set_memo: dict[tuple[tuple[int, ...], int], list[_SetPick]]
     dp_memo: dict[tuple[int, int, int, int, bool, bool], list[_Move]]
+    merge_memo: dict[tuple[object, ...], list[int]]
     flag_comb: tuple[tuple[int, ...], ...]
     run_flag: tuple[int, ...]  # flags after adding an impure run to state f
     pure_flag: tuple[int, ...]  # flags after adding a pure run to state f
@@ -190,6 +191,7 @@ def _ctx(rules: Rules, wild_rank: int | None) -> _Ctx:
         memo={},
         set_memo={},
         dp_memo={},
+        merge_memo={},
         flag_comb=comb,
         run_flag=run_flag,
         pure_flag=pure_flag,
@@ -288,6 +290,28 @@ def _suit_table(ctx: _Ctx, counts: tuple[int, ...], budget: int) -> list[int]:
                                 res[j] = v
     memo[key] = res
     return res
+
+
+MERGE_MEMO = 200_000
+"""Merged suit tables kept per context (then the memo starts again)."""
+
+
+def _merged(ctx: _Ctx, suits: tuple[tuple[int, ...], ...], tables: Sequence[list[int]],
+            budget: int) -> list[int]:
+    """The four suits' tables merged (suits 0 and 1, then 2, then 3), each prefix kept:
+    hands that differ in one suit (a hand and the same hand less a card) share the
+    merges of the suits before it."""
+    memo = ctx.merge_memo
+    if len(memo) > MERGE_MEMO:
+        memo.clear()
+    acc = tables[0]
+    for k in range(1, 4):
+        key = (suits[: k + 1], budget)
+        got = memo.get(key)
+        if got is None:
+            got = memo[key] = _merge(ctx, acc, tables[k], budget)
+        acc = got
+    return acc
 
 
 def _merge(ctx: _Ctx, a: list[int], b: list[int], budget: int) -> list[int]:
@@ -500,7 +524,7 @@ def _plan_value(
             if want_plans and tot == best and tot < INF:
                 plans.append(_Plan(model, picks, need, cap, rest_t, (0,), (0,), 0, 0))
             continue
-        acc = _merge(ctx, _merge(ctx, _merge(ctx, t0, t1, budget), t2, budget), t3, budget)
+        acc = _merged(ctx, rest_t, (t0, t1, t2, t3), budget)
         for k in range(budget + 1):
             for f in range(S):
                 v = acc[k * S + f]
@@ -2276,15 +2300,26 @@ def best_discard(
             banned_mask |= 1 << c._index
         fast = _register(rules, r, ctx)
         return _mask_discard(fast, hand, _hand_mask(hand), banned_mask)
+    # Branch and bound. Holding one card more costs at most that card as deadwood
+    # (value * BIG + 1), so the whole hand's objective less a card's cost is a lower
+    # bound of the objective after throwing it. Candidates go by that bound (highest
+    # card first; ties: the higher index, as the tie-break prefers); once a bound
+    # reaches the best found, no later card can beat it, nor win its tie.
+    whole = _objective(hand, ctx, r)
+    cands = sorted(
+        (c for c in dict.fromkeys(hand) if c not in banned),
+        key=lambda c: (-r.card_value(c, wild_rank), -c.index),
+    )
     best_key: tuple[int, int, int] | None = None
     best_card: Card | None = None
-    for c in dict.fromkeys(hand):
-        if c in banned:
-            continue
+    for c in cands:
+        value = r.card_value(c, wild_rank)
+        if best_key is not None and whole - (value * BIG + 1) >= best_key[0]:
+            break
         rest = list(hand)
         rest.remove(c)
         v = _objective(rest, ctx, r)
-        key = (v, -r.card_value(c, wild_rank), -c.index)
+        key = (v, -value, -c.index)
         if best_key is None or key < best_key:
             best_key, best_card = key, c
     assert best_card is not None

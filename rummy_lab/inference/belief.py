@@ -29,7 +29,7 @@ from ..engine.cards import RANK_SYMBOLS, SUITS, Card, Hand, clean_cards
 from ..engine.errors import CardError
 from ..engine.rules import Variant
 from ..engine.state import PlayerView
-from .model import feature_table, layoff_mask, usable
+from .model import feature_table, layoff_mask, offer_melds, usable
 from .sampling import (
     HISTORIES,
     ProductForm,
@@ -223,7 +223,16 @@ class Belief:
             return 1.0
         hands, weights = self._hands_of(seat)
         table = feature_table(self.view.rules, self.facts.wild_rank)
-        ok = usable(hands, c, table, False)
+        if table.joker[c.index]:
+            ok = usable(hands, c, table, False)
+        else:  # the meld features of the hands, once for every card asked about
+            key = f"offer-{seat}"
+            melds = self._cache.get(key)
+            if melds is None:
+                melds = self._cache[key] = offer_melds(hands, table)
+            assert isinstance(melds, np.ndarray)
+            suit, bit = divmod(c.index, 13)
+            ok = ((melds[:, suit] >> (bit + 1)) & 1).astype(bool)
         return float(np.clip((weights * ok).sum(), 0.0, 1.0))
 
     def _fits_table(self, card: Card, seat: int) -> bool:

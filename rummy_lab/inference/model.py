@@ -62,6 +62,7 @@ __all__ = [
     "layoff_array",
     "layoff_mask",
     "meld_features",
+    "offer_melds",
     "params_for",
     "stay_loglik",
     "stop_loglik",
@@ -354,6 +355,19 @@ def meld_features(
     out_m[:, table.joker] = False
     out_n[:, table.joker] = False
     return out_m, out_n
+
+
+def offer_melds(counts: Counts, table: FeatureTable) -> npt.NDArray[np.int64]:
+    """Per hand, (hands, 4) suit masks (bit ``r`` for rank ``r``) of the natural cards
+    that would make a meld with the hand if offered: :func:`usable` for every natural
+    card at once.
+
+    >>> m = offer_melds(_rows("7S 8S"), feature_table(get_rules("gin"), None))
+    >>> [r for r in range(1, 14) if m[0, 0] >> r & 1]
+    [6, 9]
+    """
+    melds, _ = _features_from(hand_masks(counts, table), table, in_hand=False)
+    return melds
 
 
 def _card_features(

@@ -140,3 +140,32 @@ def test_the_belief_reads_the_opponent_better_than_chance() -> None:
     mean_bias = sum(bias) / len(bias)
     mean_uniform = sum(uniform_bias) / len(uniform_bias)
     assert abs(mean_bias) < abs(mean_uniform) / 2, (mean_bias, mean_uniform)
+
+
+def test_the_race_drops_hopeless_moves_after_one_batch_and_stops_when_settled() -> None:
+    """Breaking a made meld is clearly worse after one batch of deals: it gets no more.
+    The race stops as soon as no move left leads the principle's by the choice margin,
+    so the bot's evaluation plays fewer deals than the schedule's maximum; a review
+    (settle=False) plays the move kept for comparison on every batch."""
+    from rummy_lab.coach._gincoach import DEFAULT_BATCH, DEFAULT_ROUNDS, gin_move_values
+    from rummy_lab.coach._principle import principle_move
+
+    from .helpers import play, stacked_gin
+
+    game = stacked_gin("4H 5H 8S 9S QD QC 2D 3D 6C KH", "AS 2S 3S 7H 7D 7C 9C 10C JC KD",
+                       "KS", stock_top="5D")
+    play(game, "take_upcard")  # player 1, first to the upcard, takes it
+    view = game.view_for(1)
+    discards = [m for m in view.legal_moves if isinstance(m, rl.moves.Discard)]
+    assert len(discards) == 10  # the king just taken may not be thrown
+    principle = principle_move(view)
+    values = {mv.move: mv for mv in gin_move_values(view, view.legal_moves, None, 0,
+                                                    keep=(principle,))}
+    breaking = [m for m in discards if m.card.code in ("2S", "7H", "10C")]
+    for m in breaking:
+        assert values[m].samples == DEFAULT_BATCH
+        assert values[m].value < values[principle].value - 3
+    assert DEFAULT_BATCH <= values[principle].samples < DEFAULT_BATCH * DEFAULT_ROUNDS
+    review_values = {mv.move: mv for mv in gin_move_values(
+        view, view.legal_moves, None, 0, keep=(principle, breaking[0]), settle=False)}
+    assert review_values[breaking[0]].samples == DEFAULT_BATCH * DEFAULT_ROUNDS

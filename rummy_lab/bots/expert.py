@@ -48,7 +48,8 @@ class ExpertBot:
         ):
             raise ValueError(f"budget must be None or a number of seconds >= 0, got {budget!r}")
         self.budget = None if budget is None else float(budget)
-        self.last_reason: str = ""
+        self._reason: str = ""
+        self._pending: tuple[PlayerView, Move, float] | None = None
         self.last_values: list[MoveValue] = []
         self._last_view: PlayerView | None = None
         self._last_seed = 0
@@ -62,16 +63,26 @@ class ExpertBot:
         self._last_view, self._last_seed = view, seed
         if len(legal) == 1:
             self.last_values = []
-            self.last_reason = f"{legal[0]}: the only legal move"
+            self._reason, self._pending = f"{legal[0]}: the only legal move", None
             return legal[0]
-        from ..coach._reasons import one_line
         from ..coach._values import ranked_values
 
         values = ranked_values(view, self.budget, seed)
         self.last_values = values
         best = values[0]
-        self.last_reason = f"{one_line(view, best.move)} (worth {best.value:+.1f})"
+        self._reason, self._pending = "", (view, best.move, best.value)
         return best.move
+
+    @property
+    def last_reason(self) -> str:
+        """One line saying why the last move was chosen (worded when first asked for:
+        simulations that never read it do not pay for it)."""
+        if self._pending is not None:
+            from ..coach._reasons import one_line
+
+            view, move, value = self._pending
+            self._reason, self._pending = f"{one_line(view, move)} (worth {value:+.1f})", None
+        return self._reason
 
     def last_advice(self) -> list[Advice]:
         """The coach's full advice for the last decision (recomputed with its seed)."""

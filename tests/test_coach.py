@@ -474,3 +474,33 @@ def test_basic_throws_are_valued_by_the_throw_score() -> None:
     # throwing the 9♦ beside the 9♣ rather than the lone K♠ is a mistake in a review
     nine = parse_cards("9D")[0]
     assert anchor.value - throws[nine].value >= thresholds("basic")["inaccuracy"]
+
+
+def test_indian_fast_policy_declares_exactly_when_the_engine_allows_it() -> None:
+    """The playout policy declares with its best throw when that throw leaves every card
+    in melds; the engine lists a valid declaration at exactly those positions."""
+    from rummy_lab.coach._table import policy_move
+    from rummy_lab.engine.moves import Declare
+    from rummy_lab.engine.state import Phase
+    from rummy_lab.engine.variants import engine_for
+    from rummy_lab.engine.variants.indian import has_pure_sequence
+
+    checked = declared = 0
+    for seed in range(12):
+        g = rl.new_game("indian", players=2 + seed % 3, seed=seed)
+        play_hand(g, [rl.bots.make_bot("greedy", g.rules)] * g.players, random.Random(seed))
+        engine = engine_for(g.rules)
+        for step in g.replay():
+            st = step.state
+            if st.result is not None or st.phase is not Phase.DISCARD:
+                continue
+            if not has_pure_sequence(st.hands[st.current]):
+                continue
+            legal = engine.legal_moves(st)
+            valid = [m for m in legal if isinstance(m, Declare)]
+            move = policy_move(engine, st.copy())
+            assert isinstance(move, Declare) == bool(valid)
+            assert move in legal
+            checked += 1
+            declared += bool(valid)
+    assert checked > 80 and declared >= 5

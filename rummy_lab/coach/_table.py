@@ -311,7 +311,7 @@ def _indian_finish(
     options = [c for c in dict.fromkeys(hand) if c not in state.pickup] or list(hand)
     if has_pure_sequence(hand):
         # the best throw leaves every card in melds exactly when a declaration is valid
-        # (the engine's check, agreed on 1,578 positions): declare with it
+        # (the engine's check; tests/test_coach.py compares them): declare with it
         card, part = best_discard(hand, r, wild_rank=wild, exclude=tuple(state.pickup))
         return Declare(card) if not part.deadwood else discard_of(card)
     # no pure sequence yet: throw the highest natural card with no suit neighbour

@@ -7,6 +7,7 @@
     python benchmarks/bench_strength.py stakes [--hands 1000]
     python benchmarks/bench_strength.py calibrate [--hands 300]
     python benchmarks/bench_strength.py discards [--hands 200]
+    python benchmarks/bench_strength.py skips [--variants 500] [--hands 25]
 
 * ``openspiel``: Gin against OpenSpiel's ``make_simple_gin_rummy_bot`` in OpenSpiel's own
   engine (see ``benchmarks/openspiel_gin.py`` for the adapter and the rule differences),
@@ -31,6 +32,11 @@
   and its danger: the weights of ``rl.coach._principle.BASIC_DISCARD_WEIGHTS``. Four
   folds (by hand) say what the fitted rule gains over the greedy bot's throw on hands it
   was not fitted to, and what a random throw loses.
+
+* ``skips``: at the decisions of greedy self-play where the greedy bot melds or lays off
+  (seat 0), what skipping that move (throwing the highest deadwood card instead) costs
+  by greedy playouts to the end of the hand (true deal and three belief deals), against
+  the coach's one-turn estimate of the same loss: where the estimate is off.
 
 Every deal is seeded by its number and results are put back in deal order, so the
 figures do not depend on the number of worker processes.
@@ -310,7 +316,7 @@ def cmd_stakes(args: argparse.Namespace) -> None:
 def _calibrate_chunk(variant: str, start: int, stop: int) -> list[tuple[float, float]]:
     from rummy_lab.coach._table import leaf_value
 
-    out = []
+    out: list[tuple[str, float, float]] = []
     for h in range(start, stop):
         g = rl.new_game(variant, seed=10_000 + h, dealer=h % 2)
         bots = [make_bot("greedy", g.rules), make_bot("greedy", g.rules)]
@@ -344,6 +350,71 @@ def cmd_calibrate(args: argparse.Namespace) -> None:
         print(f"  {variant:<8} {args.hands} hands, {len(pairs)} positions: least-squares "
               f"factor outcome/estimate {factor:.2f}, correlation {corr:.2f}, mean squared "
               f"error {mse:.1f} (outcome variance {statistics.pvariance(ys):.1f})", flush=True)
+
+
+# --------------------------------------------------------------------------- skips
+
+
+def _skips_chunk(variant: str, start: int, stop: int) -> list[tuple[str, float, float]]:
+    """At seat 0's decisions of greedy self-play where the greedy bot melds or lays off:
+    the hand's outcome after that move and after skipping it (throwing the highest
+    deadwood card instead), each played to the end by greedy bots on the true deal and on
+    three belief deals; beside it, the coach's one-turn loss of the skip."""
+    from rummy_lab.coach import _source
+    from rummy_lab.coach._table import best_partition, state_for
+    from rummy_lab.coach._values import move_values
+    from rummy_lab.engine.moves import Discard, LayOff, Meld
+
+    out = []
+    for h in range(start, stop):
+        g = rl.new_game(variant, seed=7000 + h, dealer=h % 2)
+        bots = [make_bot("greedy", g.rules) for _ in range(2)]
+        rng = random.Random(h)
+        for _ in range(3000):
+            if g.is_over:
+                break
+            p = g.current_player
+            v = g.view_for(p)
+            move = bots[p].choose(v, rng)
+            legal = v.legal_moves
+            discards = [m for m in legal if isinstance(m, Discard)]
+            if p == 0 and isinstance(move, Meld | LayOff) and discards:
+                dead = [c for c in best_partition(list(v.hand), v.rules).deadwood
+                        if Discard(c) in legal] or [m.card for m in discards]
+                skip = Discard(max(dead, key=lambda c: (v.rules.card_value(c), c._index)))
+                states = [g.state, *(state_for(v, d)
+                                     for d in _source.deals(v, 3, random.Random(h)))]
+                played = [_greedy_rollout(st, move, 0, 100 * h + k)
+                          for k, st in enumerate(states)]
+                skipped = [_greedy_rollout(st, skip, 0, 100 * h + k)
+                           for k, st in enumerate(states)]
+                est = move_values(v, [move, skip], None, h, depth=4)
+                out.append((type(move).__name__,
+                            statistics.fmean(played) - statistics.fmean(skipped),
+                            est[0].value - est[1].value))
+            g.play(move)
+    return out
+
+
+def cmd_skips(args: argparse.Namespace) -> None:
+    """What skipping a meld or a lay-off costs, by playouts and by the coach's estimate."""
+    from rummy_lab.coach import thresholds
+
+    for variant in args.variants.split(","):
+        rows = run_chunks(_skips_chunk, (variant,), args.hands, args.workers, 5)
+        bound = thresholds(variant)["inaccuracy"]
+        for kind in ("Meld", "LayOff"):
+            sub = [r for r in rows if r[0] == kind]
+            if not sub:
+                continue
+            print(f"{variant} {kind}: {len(sub)} decisions; skipping it costs "
+                  f"{statistics.fmean(r[1] for r in sub):+.2f} points by playouts to the end "
+                  f"(median {statistics.median(r[1] for r in sub):+.2f}), "
+                  f"{statistics.fmean(r[2] for r in sub):+.2f} by the coach's one-turn "
+                  f"estimate; a mistake or worse ({bound} points or more): "
+                  f"{sum(r[1] >= bound for r in sub) / len(sub):.0%} by playouts, "
+                  f"{sum(r[2] >= bound for r in sub) / len(sub):.0%} by the estimate",
+                  flush=True)
 
 
 # --------------------------------------------------------------------------- discards
@@ -498,13 +569,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--variants", default="basic,500,indian")
     p.add_argument("--hands", type=int, default=300)
     p.add_argument("--workers", type=int, default=workers)
+    p = sub.add_parser("skips")
+    p.add_argument("--variants", default="500")
+    p.add_argument("--hands", type=int, default=25)
+    p.add_argument("--workers", type=int, default=workers)
     p = sub.add_parser("discards")
     p.add_argument("--hands", type=int, default=200)
     p.add_argument("--workers", type=int, default=workers)
     args = ap.parse_args(argv)
     {"openspiel": cmd_openspiel, "greedy": cmd_greedy, "speed": cmd_speed,
      "review": cmd_review, "stakes": cmd_stakes, "calibrate": cmd_calibrate,
-     "discards": cmd_discards}[args.cmd](args)
+     "discards": cmd_discards, "skips": cmd_skips}[args.cmd](args)
     return 0
 
 

@@ -316,7 +316,7 @@ def cmd_stakes(args: argparse.Namespace) -> None:
 def _calibrate_chunk(variant: str, start: int, stop: int) -> list[tuple[float, float]]:
     from rummy_lab.coach._table import leaf_value
 
-    out: list[tuple[str, float, float]] = []
+    out: list[tuple[float, float]] = []
     for h in range(start, stop):
         g = rl.new_game(variant, seed=10_000 + h, dealer=h % 2)
         bots = [make_bot("greedy", g.rules), make_bot("greedy", g.rules)]

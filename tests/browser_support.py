@@ -33,6 +33,14 @@ expect.set_options(timeout=30_000)
 RUN_ALL = """async () => { const app = window.jupyterapp, panel = app.shell.currentWidget;
   await panel.sessionContext.ready; await panel.sessionContext.session.kernel.info;
   await app.commands.execute('notebook:run-all-cells'); }"""  # resolves once every cell has run
+ALL_RAN = """() => { const panel = window.jupyterapp.shell.currentWidget;
+  const cells = panel.content.widgets.filter(c => c.model.type === 'code');
+  const failed = cells.some(c => c.model.outputs.toJSON().some(o => o.output_type === 'error'));
+  const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
+  return failed || (kernel && kernel.status === 'idle'
+                    && cells.every(c => c.model.executionCount !== null)); }"""
+"""True once every code cell has run and the kernel is idle (or a cell raised): on a
+loaded machine run-all can settle before the last cell is done."""
 
 
 def require_chromium() -> None:

@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from .browser_support import (
+    ALL_RAN,
     ARTIFACTS,
     REPO,
     RUN_ALL,
@@ -76,6 +77,7 @@ def test_notebook_runs_in_jupyterlab(
         arg=rel.as_posix(),
     )
     page.evaluate(RUN_ALL)
+    page.wait_for_function(ALL_RAN, timeout=300_000)
     page.evaluate(SAVE)
     saved = nbformat.read(root / "nb" / rel, as_version=4)
     code = [c for c in saved.cells if c.cell_type == "code"]

@@ -37,6 +37,7 @@ from playwright.sync_api import Locator, Page, expect
 import rummy_lab as rl
 
 from .browser_support import (
+    ALL_RAN,
     ARTIFACTS,
     IMAGES,
     RUN_ALL,
@@ -307,6 +308,7 @@ def test_jupyterlab_widgets(lab: str, page: Page) -> None:
     page.goto(lab)
     page.locator(".jp-NotebookPanel").wait_for()
     page.evaluate(RUN_ALL)
+    page.wait_for_function(ALL_RAN, timeout=300_000)
     times: dict[str, list[float]] = {}
     for name, check in (("deal", check_deal), ("play", check_play), ("meld", check_meld),
                         ("probability", check_probability), ("animator", check_animator)):

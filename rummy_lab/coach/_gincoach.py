@@ -243,6 +243,7 @@ def gin_move_values(
         if settle and (done >= MIN_ROUNDS or len(alive) == 1) and _settled(ev, alive, keep):
             break
     out = []
+    ref = _reference(ev)
     for m in moves:
         detail: dict[str, float] = {}
         if m in ev.undercut:
@@ -250,9 +251,30 @@ def gin_move_values(
         if m in ev.exact:
             out.append(MoveValue(m, ev.exact[m], 0, True, detail))
         else:
-            out.append(MoveValue(m, ev.mean(m), len(ev.values[m]), False, detail,
-                                 tuple(ev.values[m])))
+            out.append(MoveValue(m, _paired_mean(ev, m, ref), len(ev.values[m]), False,
+                                 detail, tuple(ev.values[m])))
     return out
+
+
+def _reference(ev: GinEvaluation) -> Move | None:
+    """The sampled move played on the most deals (the best of them): every deal so far."""
+    sampled = [m for m in ev.moves if m not in ev.exact and ev.values[m]]
+    if not sampled:
+        return None
+    return max(sampled, key=lambda m: (len(ev.values[m]), ev.mean(m)))
+
+
+def _paired_mean(ev: GinEvaluation, move: Move, ref: Move | None) -> float:
+    """A move's value on all the deals played: a move that left the race early is valued
+    as the reference's mean plus their mean paired difference on the deals both were
+    played on, so values rest on the same deals whatever the race did (a plain mean of a
+    first batch could be luckier than the deals that followed)."""
+    vals = ev.values[move]
+    if ref is None or move == ref or not vals or len(vals) >= len(ev.values[ref]):
+        return ev.mean(move)
+    base = ev.values[ref]
+    n = len(vals)
+    return ev.mean(ref) + sum(vals[i] - base[i] for i in range(n)) / n
 
 
 DEFAULT_BATCH = 8

@@ -42,6 +42,7 @@ from rummy_lab.bots import (
 )
 from rummy_lab.inference import Calibration, belief, calibration, sampling
 from rummy_lab.inference.fit import fit_behaviour
+from rummy_lab.inference.sampling import HISTORIES
 
 BOTS = {"gin": GreedyGinBot, "500": GreedyTableBot, "indian": GreedyIndianBot,
         "basic": GreedyTableBot}
@@ -65,7 +66,7 @@ OPPONENTS = {"greedy": None, "random": RandomBot, "patient": lambda: GreedyGinBo
 
 
 def evaluate(variant: str, hands: int, seed: int, from_turn: int, timed: bool,
-             opponent: str = "greedy") -> Run:
+             opponent: str = "greedy", histories: int = HISTORIES) -> Run:
     """Play ``hands`` greedy hands and score both models at every decision."""
     run = Run(variant)
     run.scores = {"uniform": ([], []), "behaviour": ([], [])}
@@ -89,14 +90,14 @@ def evaluate(variant: str, hands: int, seed: int, from_turn: int, timed: bool,
             if not (scored or timed):
                 continue
             t = time.perf_counter()
-            b = belief(view, model="behaviour", seed=0)
+            b = belief(view, model="behaviour", seed=0, histories=histories)
             if timed:
                 run.times.append(time.perf_counter() - t)
                 # cold: without the posterior kept from the turn's earlier decision
                 kept = list(sampling._POSTERIORS.items())
                 sampling.clear_posteriors()
                 t = time.perf_counter()
-                belief(view, model="behaviour", seed=0)
+                belief(view, model="behaviour", seed=0, histories=histories)
                 run.cold.append(time.perf_counter() - t)
                 sampling._POSTERIORS.clear()
                 sampling._POSTERIORS.update(kept)
@@ -140,6 +141,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--full", action="store_true",
                     help="the issue's run: 500 Gin, 200 Rummy 500 and 100 Indian hands")
     ap.add_argument("--seed", type=int, default=0, help="first deal seed (default 0)")
+    ap.add_argument("--histories", type=int, default=HISTORIES,
+                    help=f"behaviour model histories (default {HISTORIES}; the coach uses 1024)")
     ap.add_argument("--from-turn", type=int, default=4,
                     help="score decisions once turn_count >= this (default 4)")
     ap.add_argument("--opponent", choices=sorted(OPPONENTS), default="greedy",
@@ -166,7 +169,8 @@ def main(argv: list[str] | None = None) -> int:
             continue
         t = time.perf_counter()
         runs.append(evaluate(variant, hands, args.seed, args.from_turn, variant == "gin",
-                             args.opponent if variant == "gin" else "greedy"))
+                             args.opponent if variant == "gin" else "greedy",
+                             args.histories))
         print(f"  {variant}: {hands} hands in {time.perf_counter() - t:.0f} s", flush=True)
     print()
     header = (f"{'variant':<8} {'model':<10} {'hands':>6} {'decisions':>9} {'predictions':>12} "

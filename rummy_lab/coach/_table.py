@@ -260,7 +260,7 @@ def policy_move(engine: VariantEngine, state: GameState) -> Move:
         return ends[0] if ends else legal_draws[0]
     # after the draw
     if r.variant is Variant.INDIAN:
-        return _indian_finish(engine, state, hand, wild)
+        return _indian_finish(state, hand, wild)
     need = engine.pending_card(state)  # type: ignore[attr-defined]
     if need is not None:
         moves = engine.legal_moves(state)
@@ -304,9 +304,7 @@ def _alone(card: Card, hand: Sequence[Card]) -> bool:
     return True
 
 
-def _indian_finish(
-    engine: VariantEngine, state: GameState, hand: list[Card], wild: int | None
-) -> Move:
+def _indian_finish(state: GameState, hand: list[Card], wild: int | None) -> Move:
     r = state.rules
     options = [c for c in dict.fromkeys(hand) if c not in state.pickup] or list(hand)
     if has_pure_sequence(hand):

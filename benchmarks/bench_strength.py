@@ -8,6 +8,7 @@
     python benchmarks/bench_strength.py calibrate [--hands 300]
     python benchmarks/bench_strength.py discards [--hands 200]
     python benchmarks/bench_strength.py skips [--variants 500] [--hands 25]
+    python benchmarks/bench_strength.py goout [--variants basic,500] [--hands 400]
 
 * ``openspiel``: Gin against OpenSpiel's ``make_simple_gin_rummy_bot`` in OpenSpiel's own
   engine (see ``benchmarks/openspiel_gin.py`` for the adapter and the rule differences),
@@ -37,6 +38,9 @@
   (seat 0), what skipping that move (throwing the highest deadwood card instead) costs
   by greedy playouts to the end of the hand (true deal and three belief deals), against
   the coach's one-turn estimate of the same loss: where the estimate is off.
+* ``goout``: how often a player goes out in a turn of greedy self-play, by the deadwood
+  cards it held at the turn's start (the estimate's count): the risk of holding melds
+  and lay-offs one more turn (``rl.coach._table.GO_OUT``).
 
 Every deal is seeded by its number and results are put back in deal order, so the
 figures do not depend on the number of worker processes.
@@ -417,6 +421,45 @@ def cmd_skips(args: argparse.Namespace) -> None:
                   flush=True)
 
 
+# --------------------------------------------------------------------------- goout
+
+
+def _goout_chunk(variant: str, start: int, stop: int) -> list[tuple[int, bool]]:
+    """At the start of every turn of greedy self-play: the deadwood cards the mover must
+    still get rid of (the one-turn estimate's count) and whether it went out that turn."""
+    from rummy_lab.coach._table import _summary, wild_rank
+
+    out = []
+    for h in range(start, stop):
+        g = rl.new_game(variant, seed=30_000 + h, dealer=h % 2)
+        bots = [make_bot("greedy", g.rules) for _ in range(2)]
+        rng = random.Random(h)
+        st = g.state
+        for _ in range(3000):
+            if g.is_over:
+                break
+            p = st.current
+            count = _summary(st.hands[p], tuple(st.table), g.rules, wild_rank(st))[0]
+            while not g.is_over and st.current == p:
+                g.play(bots[p].choose(g.view_for(p), rng))
+            out.append((count, g.is_over and not st.hands[p]))
+    return out
+
+
+def cmd_goout(args: argparse.Namespace) -> None:
+    """How often a player with ``C`` deadwood cards at the start of its turn goes out in
+    that turn (greedy self-play): ``rl.coach._table.GO_OUT``."""
+    for variant in args.variants.split(","):
+        rows = run_chunks(_goout_chunk, (variant,), args.hands, args.workers, 25)
+        by: dict[int, list[bool]] = {}
+        for c, went in rows:
+            by.setdefault(min(c, 6), []).append(went)
+        parts = [f"{c}{'+' if c == 6 else ''}: {sum(v) / len(v):.3f} of {len(v)}"
+                 for c, v in sorted(by.items())]
+        print(f"{variant}: went out that turn, by deadwood cards at the turn's start: "
+              + "; ".join(parts), flush=True)
+
+
 # --------------------------------------------------------------------------- discards
 
 _FEATURES = ("value", "partner_rank", "partner_next", "partner_gap", "danger")
@@ -573,13 +616,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--variants", default="500")
     p.add_argument("--hands", type=int, default=25)
     p.add_argument("--workers", type=int, default=workers)
+    p = sub.add_parser("goout")
+    p.add_argument("--variants", default="basic,500")
+    p.add_argument("--hands", type=int, default=400)
+    p.add_argument("--workers", type=int, default=workers)
     p = sub.add_parser("discards")
     p.add_argument("--hands", type=int, default=200)
     p.add_argument("--workers", type=int, default=workers)
     args = ap.parse_args(argv)
     {"openspiel": cmd_openspiel, "greedy": cmd_greedy, "speed": cmd_speed,
      "review": cmd_review, "stakes": cmd_stakes, "calibrate": cmd_calibrate,
-     "discards": cmd_discards, "skips": cmd_skips}[args.cmd](args)
+     "discards": cmd_discards, "skips": cmd_skips, "goout": cmd_goout}[args.cmd](args)
     return 0
 
 

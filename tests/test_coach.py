@@ -504,3 +504,79 @@ def test_indian_fast_policy_declares_exactly_when_the_engine_allows_it() -> None
             checked += 1
             declared += bool(valid)
     assert checked > 80 and declared >= 5
+
+
+def test_held_melds_and_lay_offs_are_valued_by_the_risk_of_holding_them() -> None:
+    """The one-turn estimate counts a player's melds in hand and cards that fit the table
+    as going down at its next turn, unless the player about to move goes out first (the
+    chance :data:`GO_OUT` gives by its deadwood cards): Rummy 500 scores them at
+    ``1 - 2q`` of their points, Basic Rummy charges ``q`` times their points."""
+    from rummy_lab.coach._table import GO_OUT, _estimate, _summary
+    from rummy_lab.engine.rules import Variant
+    from rummy_lab.engine.state import TableMeld
+
+    r500 = rl.get_rules("500")
+    table = (TableMeld(1, tuple(parse_cards("9H 10H JH")), "run", (1, 1, 1)),)
+    # a run held, 8♥ fits the table's run, K♣ and 4♦ are deadwood
+    summ = _summary(parse_cards("2S 3S 4S 8H KC 4D"), table, r500, None)
+    assert summ == (2, 10 + 4, 2 + 3 + 4, 8)
+    g = rl.new_game("500", seed=1)
+    st = g.state.copy()
+    st.table = list(table)
+    opp = (1, 5, 0, 0)
+    for mover, q in ((1, GO_OUT[Variant.RUMMY500][1]), (0, 0.0)):
+        st.current = mover
+        got = _estimate({0: summ, 1: opp}, st, 0)
+        mine = (1 - 2 * q) * (9 + 8) - 14
+        theirs = (9 + 10 + 10) - 5  # 9♥ 10♥ J♥ on their side
+        assert got == pytest.approx(mine - theirs)
+    assert 0 < GO_OUT[Variant.RUMMY500][1] < 1
+
+    basic = rl.get_rules("basic")
+    gb = rl.new_game("basic", seed=1)
+    sb = gb.state.copy()
+    sb.current = 1
+    held = _summary(parse_cards("2S 3S 4S KC 4D"), (), basic, None)
+    bare = (held[0], held[1], 0, 0)
+    with_melds = _estimate({0: held, 1: (3, 20, 0, 0)}, sb, 0)
+    without = _estimate({0: bare, 1: (3, 20, 0, 0)}, sb, 0)
+    assert without - with_melds == pytest.approx(GO_OUT[Variant.BASIC][3] * 9)
+    sb.current = 0  # the viewer moves first: it lays them down before anyone goes out
+    assert _estimate({0: held, 1: (3, 20, 0, 0)}, sb, 0) == pytest.approx(
+        _estimate({0: bare, 1: (3, 20, 0, 0)}, sb, 0))
+
+
+def test_rummy500_danger_of_a_card_that_fits_the_table_is_its_own_points() -> None:
+    """A Rummy 500 throw that fits a table meld gives the next player its points (they lay
+    it off); any other throw about three times its points (a meld of their own)."""
+    from rummy_lab.coach._table import _danger_cost, state_for
+    from rummy_lab.engine.variants.tabled import extend_meld
+
+    rng = random.Random(3)
+    for seed in range(40):
+        g = rl.new_game("500", seed=seed)
+        bots = [make_bot("greedy", g.rules) for _ in range(2)]
+        while not g.is_over:
+            p = g.current_player
+            v = g.view_for(p)
+            if p == 0 and g.phase is rl.Phase.DISCARD and g.state.table:
+                fits = [c for c in v.hand if any(
+                    extend_meld(tm, (c,), 1, g.rules) is not None for tm in g.state.table)]
+                # a card that does not fit, which the next player may meld
+                other = [c for c in v.hand if c not in fits and danger(v, c, 1) > 0]
+                if fits and other:
+                    break
+            g.play(bots[p].choose(v, rng))
+        else:
+            continue
+        st = state_for(v, rl.coach._source.deals(v, 1, random.Random(0))[0])
+        st.current = 1
+        st.phase = rl.Phase.DRAW
+        for card, times in ((fits[0], 1), (other[0], 3)):
+            st.discard = [*v.discard_pile, card]
+            risk = danger(v, card, 1)
+            want = risk * times * g.rules.card_value(card)
+            assert want > 0
+            assert _danger_cost(v, st, 0, {}) == pytest.approx(want)
+        return
+    pytest.fail("no Rummy 500 position with a card that fits the table")

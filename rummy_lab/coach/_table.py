@@ -6,7 +6,9 @@ with :func:`leaf_value`, an estimate of the points over the rest of the hand. Hi
 cards come from the belief's determinizations: a stock draw is valued over many
 possible cards, and the opponents' hands set how far each of them is from going out.
 Throwing a card the next player can use costs the belief's danger of that card times
-what one card closer to going out is worth to that player (read off the same estimate).
+what one card closer to going out is worth to that player (read off the same estimate;
+Rummy 500: three times the card's points, a meld of their own, or its points when it
+fits a table meld).
 
 With a budget (seconds) the coach also plays each move out on determinizations with the
 fast policy for every player, for as many rounds of turns as the budget allows, and
@@ -25,9 +27,14 @@ says less about who finishes first. Then, for the viewer
 * Basic: ``BASIC_SCALE * (P_v * sum(D_q) - sum(P_q) * D_v)`` over the opponents ``q``
   (the loser of a Basic hand pays for the cards it still holds when the winner goes out,
   far fewer than its deadwood now: :data:`BASIC_SCALE` is the least-squares factor from
-  this estimate to the hand's outcome over greedy self-play);
-* Rummy 500: ``S_v - mean(S_q)`` with ``S_p = table_p + melds in hand_p - D_p`` (the
-  round's score if every meld in hand went down and the deadwood stayed);
+  this estimate to the hand's outcome over greedy self-play), less ``o_v * H_v``: ``H_p``
+  is the points of the melds ``p`` holds and of its cards that fit a table meld, which
+  it pays for if someone goes out before its next turn (chance ``o_p``, from
+  :data:`GO_OUT` by the deadwood cards of the players who move first), plus what the
+  viewer collects the same way from the opponents' ``H_q``;
+* Rummy 500: ``S_v - mean(S_q)`` with ``S_p = table_p + (1 - 2 o_p) * H_p - D_p`` (the
+  round's score if the melds and lay-offs in hand go down at the player's next turn,
+  unless someone goes out first, and the deadwood stays);
 * Indian: like Basic with each count capped at ``max_points``, and a hand without the
   sequences a declaration needs counts every card.
 """
@@ -86,6 +93,15 @@ card point thrown). Basic throws are valued by it (:func:`_basic_throws`)."""
 LONE_BONUS = 3
 """Basic Rummy: a lone card (no partner near) is thrown before a card up to this many
 points higher that may still make a meld."""
+
+GO_OUT: dict[Variant, tuple[float, ...]] = {
+    Variant.RUMMY500: (1.0, 0.242, 0.057, 0.076, 0.0),
+    Variant.BASIC: (1.0, 0.027, 0.036, 0.085, 0.005, 0.0),
+}
+"""The chance a player goes out in a turn, by the deadwood cards it holds at the turn's
+start (the estimate's count ``C``; the last entry for that many or more): how often it
+happened in greedy self-play (``python benchmarks/bench_strength.py goout``). Melds and
+lay-offs held one more turn risk this much."""
 
 DEFAULT_DEALS = 4
 DRAW_SAMPLES = 12
@@ -377,11 +393,17 @@ def play_rounds(engine: VariantEngine, state: GameState, viewer: int, rounds: in
 # --------------------------------------------------------------------------- the estimate
 
 
+Summary = tuple[int, int, int, int]
+"""``(deadwood cards C, deadwood points D, meld points M, lay-off points L)`` of a hand:
+the cards the player must still get rid of and their points, the points of its melds,
+and of its other cards that fit a meld on the table (not in C or D)."""
+
+
 def _summary(hand: Sequence[Card], table: Sequence[TableMeld], rules: Rules,
-             wild: int | None) -> tuple[int, int, int]:
-    """``(deadwood cards C, deadwood points D, meld points M)`` of a hand."""
+             wild: int | None) -> Summary:
+    """The :data:`Summary` of a hand."""
     if not hand:
-        return 0, 0, 0
+        return 0, 0, 0, 0
     if rules.variant is Variant.INDIAN:
         d = deadwood(list(hand), rules, wild_rank=wild)
         part = best_partition(list(hand), free_rules(rules), wild_rank=wild)
@@ -397,18 +419,20 @@ def _summary(hand: Sequence[Card], table: Sequence[TableMeld], rules: Rules,
         sequences = sum(1 for m in part.melds if m.kind == "run")
         if sequences < rules.min_sequences:
             count += 1
-        return count, min(d, rules.max_points), 0
+        return count, min(d, rules.max_points), 0, 0
     part = best_partition(list(hand), rules)
     dead = list(part.deadwood)
+    fits = 0
     if table:
         for c in part.deadwood:
             if any(extend_meld(tm, (c,), 0, rules) is not None for tm in table):
                 dead.remove(c)
+                fits += _value(c, rules, None)
     m_points = sum(_value(c, rules, None) for m in part.melds for c in m.cards)
-    return len(dead), sum(_value(c, rules, None) for c in dead), m_points
+    return len(dead), sum(_value(c, rules, None) for c in dead), m_points, fits
 
 
-def leaf_value(state: GameState, viewer: int, cache: dict[object, tuple[int, int, int]] | None
+def leaf_value(state: GameState, viewer: int, cache: dict[object, Summary] | None
                = None) -> float:
     """The estimated points for ``viewer`` over the rest of the hand (module docstring)."""
     r = state.rules
@@ -417,11 +441,11 @@ def leaf_value(state: GameState, viewer: int, cache: dict[object, tuple[int, int
     return _estimate(_summaries(state, cache), state, viewer)
 
 
-def _summaries(state: GameState, cache: dict[object, tuple[int, int, int]] | None
-               ) -> dict[int, tuple[int, int, int]]:
+def _summaries(state: GameState, cache: dict[object, Summary] | None
+               ) -> dict[int, Summary]:
     wild = _wild_of(state)
     table = tuple(state.table)
-    summ: dict[int, tuple[int, int, int]] = {}
+    summ: dict[int, Summary] = {}
     for p in _in_deal(state):
         key = (tuple(sorted(state.hands[p])), table)
         got = cache.get(key) if cache is not None else None
@@ -433,7 +457,7 @@ def _summaries(state: GameState, cache: dict[object, tuple[int, int, int]] | Non
     return summ
 
 
-def _estimate(summ: dict[int, tuple[int, int, int]], state: GameState, viewer: int) -> float:
+def _estimate(summ: dict[int, Summary], state: GameState, viewer: int) -> float:
     r = state.rules
     players = list(summ)
     mover = state.current
@@ -454,14 +478,63 @@ def _estimate(summ: dict[int, tuple[int, int, int]], state: GameState, viewer: i
             laid = tm.laid_by or (tm.owner,) * len(tm.cards)
             for card, who in zip(tm.cards, laid, strict=True):
                 on_table[who] += _value(card, r, None)
-        s = {p: on_table[p] + summ[p][2] - summ[p][1] for p in players}
+        # melds and lay-offs still in hand go down at the player's next turn, unless
+        # someone goes out first: then they count against it
+        s = {p: on_table[p] + (1 - 2 * _out_first(summ, state, p)) * (summ[p][2] + summ[p][3])
+             - summ[p][1] for p in players}
         return s[viewer] - sum(s[q] for q in others) / len(others)
     d_v = summ[viewer][1]
     win = prob[viewer] * sum(summ[q][1] for q in others)
     lose = sum(prob[q] for q in others) * d_v
     if r.variant is Variant.BASIC:
-        return BASIC_SCALE * (win - lose)
+        # the cards a player could lay down but still holds are paid for if someone goes
+        # out before its next turn
+        held = {p: summ[p][2] + summ[p][3] for p in players}
+        risk = _out_first(summ, state, viewer) * held[viewer]
+        gain = sum(_goes_out_before(summ, state, viewer, q) * held[q] for q in others)
+        return BASIC_SCALE * (win - lose) + gain - risk
     return win - lose
+
+
+def _order(state: GameState, players: Sequence[int], p: int) -> list[int]:
+    """The players who move before ``p``'s next turn starts, in order (none when ``p``
+    is to move)."""
+    n = state.players
+    out: list[int] = []
+    q = state.current
+    for _ in range(n):
+        if q == p:
+            return out
+        if q in players:
+            out.append(q)
+        q = (q + 1) % n
+    return out
+
+
+def _go_out(summ: dict[int, Summary], state: GameState, q: int) -> float:
+    """The chance ``q`` goes out in its next turn, by its deadwood cards (:data:`GO_OUT`)."""
+    table = GO_OUT.get(state.rules.variant)
+    if table is None:
+        return 0.0
+    return table[min(summ[q][0], len(table) - 1)]
+
+
+def _out_first(summ: dict[int, Summary], state: GameState, p: int) -> float:
+    """The chance someone goes out before ``p``'s next turn."""
+    stay = 1.0
+    for q in _order(state, list(summ), p):
+        stay *= 1 - _go_out(summ, state, q)
+    return 1 - stay
+
+
+def _goes_out_before(summ: dict[int, Summary], state: GameState, v: int, q: int) -> float:
+    """The chance ``v`` goes out before ``q``'s next turn (and nobody before ``v``)."""
+    stay = 1.0
+    for x in _order(state, list(summ), q):
+        if x == v:
+            return stay * _go_out(summ, state, v)
+        stay *= 1 - _go_out(summ, state, x)
+    return 0.0
 
 
 def _in_deal(state: GameState) -> list[int]:
@@ -486,7 +559,7 @@ def table_move_values(
     me = view.player
     dets = deals(view, DEFAULT_DEALS * depth, rng)
     states = [state_for(view, d) for d in dets]
-    cache: dict[object, tuple[int, int, int]] = {}
+    cache: dict[object, Summary] = {}
     out: list[MoveValue] = []
     for move in moves:
         out.append(_one_ply(view, engine, states, move, me, cache, depth))
@@ -529,7 +602,7 @@ def _basic_throws(view: PlayerView, values: list[MoveValue]) -> None:
 
 def _one_ply(
     view: PlayerView, engine: VariantEngine, states: list[GameState], move: Move, me: int,
-    cache: dict[object, tuple[int, int, int]], depth: int = 1,
+    cache: dict[object, Summary], depth: int = 1,
 ) -> MoveValue:
     r = view.rules
     if isinstance(move, Drop):
@@ -572,7 +645,7 @@ def _has_drawn(view: PlayerView) -> bool:
 
 
 def _danger_cost(view: PlayerView, state: GameState, me: int,
-                 cache: dict[object, tuple[int, int, int]]) -> float:
+                 cache: dict[object, Summary]) -> float:
     """What the card just thrown may give the next player: its danger times the value
     of one deadwood card fewer for that player."""
     if state.result is not None or state.current == me or not state.discard:
@@ -587,14 +660,20 @@ def _danger_cost(view: PlayerView, state: GameState, me: int,
     wild = _wild_of(state)
     if state.rules.variant is Variant.RUMMY500:
         # the card goes into a meld on their side of the table (about three times its
-        # points), shared among the opponents in the comparison
+        # points; its own points when it fits a table meld: they lay it off), shared
+        # among the opponents in the comparison
         others = max(1, len(_in_deal(state)) - 1)
-        return risk * 3 * _value(card, state.rules, None) / others
+        q = state.current
+        may_lay = state.rules.layoff_before_first_meld or any(
+            tm.owner == q for tm in state.table)
+        lays_off = may_lay and any(extend_meld(tm, (card,), q, state.rules) is not None
+                                   for tm in state.table)
+        return risk * (1 if lays_off else 3) * _value(card, state.rules, None) / others
     summ = _summaries(state, cache)
     q = state.current
     before = _estimate(summ, state, me)
-    c, d, m = summ[q]
-    summ[q] = (max(0, c - 1), max(0, d - _value(card, state.rules, wild)), m)
+    c, d, m, fits = summ[q]
+    summ[q] = (max(0, c - 1), max(0, d - _value(card, state.rules, wild)), m, fits)
     after = _estimate(summ, state, me)
     return risk * max(0.0, before - after)
 

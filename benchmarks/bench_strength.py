@@ -9,6 +9,7 @@
     python benchmarks/bench_strength.py discards [--hands 200]
     python benchmarks/bench_strength.py skips [--variants 500] [--hands 25]
     python benchmarks/bench_strength.py goout [--variants basic,500] [--hands 400]
+    python benchmarks/bench_strength.py reviewcheck [--variants 500] [--hands 12]
 
 * ``openspiel``: Gin against OpenSpiel's ``make_simple_gin_rummy_bot`` in OpenSpiel's own
   engine (see ``benchmarks/openspiel_gin.py`` for the adapter and the rule differences),
@@ -38,6 +39,10 @@
   (seat 0), what skipping that move (throwing the highest deadwood card instead) costs
   by greedy playouts to the end of the hand (true deal and three belief deals), against
   the coach's one-turn estimate of the same loss: where the estimate is off.
+* ``reviewcheck``: a random bot's reviewed decisions where the coach would have moved
+  otherwise: the review's loss beside the loss by greedy playouts to the end of the hand
+  (true deal and belief deals), by kind of decision: how far the table variants'
+  one-turn values are from playouts.
 * ``goout``: how often a player goes out in a turn of greedy self-play, by the deadwood
   cards it held at the turn's start (the estimate's count): the risk of holding melds
   and lay-offs one more turn (``rl.coach._table.GO_OUT``).
@@ -287,6 +292,56 @@ def cmd_review(args: argparse.Namespace) -> None:
         print(f"{variant}: expert's decisions best or good {good:.1%} of {n_own} "
               f"({dict(own)}); random bot's mistake or blunder {bad:.1%} of {n_rnd} "
               f"({dict(rnd)})", flush=True)
+
+
+def _check_chunk(variant: str, deals: int, start: int, stop: int
+                 ) -> list[tuple[str, float, float, float]]:
+    """A random bot's reviewed decisions where the coach would have moved otherwise: the
+    review's loss beside the loss by greedy playouts to the end of the hand (the true deal
+    and ``deals - 1`` belief deals, two playouts each, the same seeds for both moves)."""
+    from rummy_lab.coach import _source
+    from rummy_lab.coach._table import state_for
+
+    out = []
+    for h in range(start, stop):
+        g = rl.new_game(variant, seed=6000 + h, dealer=h % 2)
+        bots = [RandomBot(), make_bot("greedy", g.rules)]
+        rng = random.Random(h)
+        seen: dict[int, tuple[Any, rl.PlayerView]] = {}
+        while g.state.result is None:
+            p = g.state.current
+            v = g.view_for(p)
+            if p == 0 and len(v.legal_moves) > 1:
+                seen[len(g.history)] = (g.state.copy(), v)
+            g.play(bots[p].choose(v, rng), player=p)
+        for r in review(g, 0, seed=h).rows:
+            if r.played == r.best:
+                continue
+            st, v = seen[r.turn]
+            states = [st, *(state_for(v, d) for d in
+                            _source.deals(v, deals - 1, random.Random(1000 * h + r.turn)))]
+            diffs = [_greedy_rollout(s, r.best, 0, 7919 * k + j)
+                     - _greedy_rollout(s, r.played, 0, 7919 * k + j)
+                     for k, s in enumerate(states) for j in range(2)]
+            kind = f"{type(r.played).__name__} for {type(r.best).__name__}"
+            out.append((kind, r.loss, statistics.fmean(diffs),
+                        statistics.stdev(diffs) / math.sqrt(len(diffs))))
+    return out
+
+
+def cmd_reviewcheck(args: argparse.Namespace) -> None:
+    """The review's losses against greedy playouts to the end of the hand."""
+    for variant in args.variants.split(","):
+        rows = run_chunks(_check_chunk, (variant, args.deals), args.hands, args.workers, 2)
+        print(f"{variant}: {len(rows)} decisions of a random bot where the coach would have "
+              f"moved otherwise, {args.hands} hands; mean loss by the review, by playouts "
+              f"(standard error of the mean):", flush=True)
+        kinds = sorted({r[0] for r in rows}, key=lambda k: -sum(r[0] == k for r in rows))
+        for kind in [*kinds, "all"]:
+            sub = [r for r in rows if kind in ("all", r[0])]
+            se = math.sqrt(sum(r[3] ** 2 for r in sub)) / len(sub)
+            print(f"  {kind:<28} {len(sub):>4}: review {statistics.fmean(r[1] for r in sub):+7.2f}"
+                  f", playouts {statistics.fmean(r[2] for r in sub):+7.2f} ({se:.2f})", flush=True)
 
 
 # --------------------------------------------------------------------------- stakes
@@ -604,6 +659,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--hands", type=int, default=30)
     p.add_argument("--workers", type=int, default=workers)
     p.add_argument("--chunk", type=int, default=5)
+    p = sub.add_parser("reviewcheck")
+    p.add_argument("--variants", default="500")
+    p.add_argument("--hands", type=int, default=12)
+    p.add_argument("--deals", type=int, default=16)
+    p.add_argument("--workers", type=int, default=workers)
     p = sub.add_parser("stakes")
     p.add_argument("--variants", default="gin,basic,500,indian")
     p.add_argument("--hands", type=int, default=1000)
@@ -626,7 +686,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     {"openspiel": cmd_openspiel, "greedy": cmd_greedy, "speed": cmd_speed,
      "review": cmd_review, "stakes": cmd_stakes, "calibrate": cmd_calibrate,
-     "discards": cmd_discards, "skips": cmd_skips, "goout": cmd_goout}[args.cmd](args)
+     "discards": cmd_discards, "skips": cmd_skips, "goout": cmd_goout,
+     "reviewcheck": cmd_reviewcheck}[args.cmd](args)
     return 0
 
 

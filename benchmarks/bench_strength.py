@@ -10,6 +10,7 @@
     python benchmarks/bench_strength.py skips [--variants 500] [--hands 25]
     python benchmarks/bench_strength.py goout [--variants basic,500] [--hands 400]
     python benchmarks/bench_strength.py reviewcheck [--variants 500] [--hands 12]
+    python benchmarks/bench_strength.py throws [--variants indian] [--hands 20]
 
 * ``openspiel``: Gin against OpenSpiel's ``make_simple_gin_rummy_bot`` in OpenSpiel's own
   engine (see ``benchmarks/openspiel_gin.py`` for the adapter and the rule differences),
@@ -43,6 +44,11 @@
   otherwise: the review's loss beside the loss by greedy playouts to the end of the hand
   (true deal and belief deals), by kind of decision: how far the table variants'
   one-turn values are from playouts.
+* ``throws``: at every discard decision of seat 0 in greedy self-play, each legal throw
+  valued by the coach (at a review's depth) and played out to the end of the hand by
+  greedy bots (true deal and three belief deals); the least-squares factor from the
+  coach's differences between throws to the playouts' (near 1: the one-turn values
+  spread the throws as far apart as playouts do).
 * ``goout``: how often a player goes out in a turn of greedy self-play, by the deadwood
   cards it held at the turn's start (the estimate's count): the risk of holding melds
   and lay-offs one more turn (``rl.coach._table.GO_OUT``).
@@ -631,6 +637,59 @@ def cmd_discards(args: argparse.Namespace) -> None:
           "decision over the greedy throw")
 
 
+# --------------------------------------------------------------------------- throws
+
+
+def _throws_chunk(variant: str, start: int, stop: int) -> list[list[tuple[float, float]]]:
+    """At seat 0's discard decisions of greedy self-play: every legal throw's value by
+    the coach (its review's depth) beside its mean by greedy playouts to the end of the
+    hand (the true deal and three belief deals)."""
+    from rummy_lab.coach import REVIEW_DEPTH
+    from rummy_lab.coach._source import deals
+    from rummy_lab.coach._table import state_for
+    from rummy_lab.coach._values import move_values
+
+    out = []
+    for h in range(start, stop):
+        g = rl.new_game(variant, seed=50_000 + h, dealer=h % 2)
+        bots = [make_bot("greedy", g.rules) for _ in range(2)]
+        rng = random.Random(h)
+        n = 0
+        while not g.is_over and n < 3000:
+            n += 1
+            p = g.current_player
+            v = g.view_for(p)
+            move = bots[p].choose(v, rng)
+            throws = [m for m in v.legal_moves if isinstance(m, rl.moves.Discard)]
+            if p == 0 and isinstance(move, rl.moves.Discard) and len(throws) > 1:
+                states = [g.state] + [state_for(v, d) for d in
+                                      deals(v, 3, random.Random(n), model="behaviour")]
+                values = move_values(v, throws, None, h, depth=REVIEW_DEPTH)
+                out.append([(mv.value, statistics.fmean(
+                    _greedy_rollout(s, mv.move, 0, i) for i, s in enumerate(states)))
+                    for mv in values])
+            g.play(move)
+    return out
+
+
+def cmd_throws(args: argparse.Namespace) -> None:
+    """How the coach's throw values spread against playouts: the least-squares factor
+    from the coach's difference between two throws of one decision to the playouts'."""
+    for variant in args.variants.split(","):
+        t = time.perf_counter()
+        rows = run_chunks(_throws_chunk, (variant,), args.hands, args.workers, 2)
+        sxy = sxx = 0.0
+        for cands in rows:
+            mx = statistics.fmean(x for x, _ in cands)
+            my = statistics.fmean(y for _, y in cands)
+            sxy += sum((x - mx) * (y - my) for x, y in cands)
+            sxx += sum((x - mx) ** 2 for x, _ in cands)
+        print(f"{variant}: {len(rows)} discard decisions of {args.hands} hands of greedy "
+              f"self-play, {sum(len(c) for c in rows)} throws, "
+              f"{time.perf_counter() - t:.0f} s: playout difference per point of the coach's "
+              f"difference {sxy / sxx:.2f}", flush=True)
+
+
 # --------------------------------------------------------------------------- main
 
 
@@ -680,6 +739,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--variants", default="basic,500")
     p.add_argument("--hands", type=int, default=400)
     p.add_argument("--workers", type=int, default=workers)
+    p = sub.add_parser("throws")
+    p.add_argument("--variants", default="indian")
+    p.add_argument("--hands", type=int, default=20)
+    p.add_argument("--workers", type=int, default=workers)
     p = sub.add_parser("discards")
     p.add_argument("--hands", type=int, default=200)
     p.add_argument("--workers", type=int, default=workers)
@@ -687,7 +750,7 @@ def main(argv: list[str] | None = None) -> int:
     {"openspiel": cmd_openspiel, "greedy": cmd_greedy, "speed": cmd_speed,
      "review": cmd_review, "stakes": cmd_stakes, "calibrate": cmd_calibrate,
      "discards": cmd_discards, "skips": cmd_skips, "goout": cmd_goout,
-     "reviewcheck": cmd_reviewcheck}[args.cmd](args)
+     "reviewcheck": cmd_reviewcheck, "throws": cmd_throws}[args.cmd](args)
     return 0
 
 

@@ -16,9 +16,9 @@ scores the hand's end exactly (:func:`~rummy_lab.coach._values.hand_points`) or 
 horizon with :func:`leaf_value`.
 
 The estimate (:func:`leaf_value`). Each player's hand is split by the exact solver into
-melds and deadwood; deadwood that fits a table meld counts as laid off. ``C`` is the
-number of deadwood cards left (cards the player must still get rid of), ``D`` their
-points. The chance that player ``p`` finishes first is ``exp(-C_p / tau)`` normalised
+melds and deadwood; deadwood that fits a table meld is set apart (it can be laid off).
+``C`` is the number of other deadwood cards (cards the player must still get rid of),
+``D`` their points. The chance that player ``p`` finishes first is ``exp(-C_p / tau)`` normalised
 over the players (the player about to move counts half a card less), where ``tau =
 TAU + stock / TURNS_PER_TAU``: early in the hand, with many draws to come, today's count
 says less about who finishes first. Then, for the viewer

@@ -10,7 +10,7 @@
     python benchmarks/bench_strength.py skips [--variants 500] [--hands 25]
     python benchmarks/bench_strength.py goout [--variants basic,500] [--hands 400]
     python benchmarks/bench_strength.py reviewcheck [--variants 500] [--hands 12]
-    python benchmarks/bench_strength.py throws [--variants indian] [--hands 20]
+    python benchmarks/bench_strength.py throws [--variants indian] [--hands 20] [--wild]
 
 * ``openspiel``: Gin against OpenSpiel's ``make_simple_gin_rummy_bot`` in OpenSpiel's own
   engine (see ``benchmarks/openspiel_gin.py`` for the adapter and the rule differences),
@@ -48,7 +48,8 @@
   valued by the coach (at a review's depth) and played out to the end of the hand by
   greedy bots (true deal and three belief deals); the least-squares factor from the
   coach's differences between throws to the playouts' (near 1: the one-turn values
-  spread the throws as far apart as playouts do).
+  spread the throws as far apart as playouts do). ``--wild``: only decisions with a wild
+  card to throw, and the extra cost of throwing one (``INDIAN_WILD_WORTH``).
 * ``goout``: how often a player goes out in a turn of greedy self-play, by the deadwood
   cards it held at the turn's start (the estimate's count): the risk of holding melds
   and lay-offs one more turn (``rl.coach._table.GO_OUT``).
@@ -640,13 +641,15 @@ def cmd_discards(args: argparse.Namespace) -> None:
 # --------------------------------------------------------------------------- throws
 
 
-def _throws_chunk(variant: str, start: int, stop: int) -> list[list[tuple[float, float]]]:
+def _throws_chunk(variant: str, wild_only: bool, start: int, stop: int
+                  ) -> list[list[tuple[float, float, bool]]]:
     """At seat 0's discard decisions of greedy self-play: every legal throw's value by
     the coach (its review's depth) beside its mean by greedy playouts to the end of the
-    hand (the true deal and three belief deals)."""
+    hand (the true deal and three belief deals), and whether the card is wild. With
+    ``wild_only`` only decisions with a wild card or joker to throw (Indian)."""
     from rummy_lab.coach import REVIEW_DEPTH
     from rummy_lab.coach._source import deals
-    from rummy_lab.coach._table import state_for
+    from rummy_lab.coach._table import state_for, wild_rank
     from rummy_lab.coach._values import move_values
 
     out = []
@@ -661,13 +664,16 @@ def _throws_chunk(variant: str, start: int, stop: int) -> list[list[tuple[float,
             v = g.view_for(p)
             move = bots[p].choose(v, rng)
             throws = [m for m in v.legal_moves if isinstance(m, rl.moves.Discard)]
-            if p == 0 and isinstance(move, rl.moves.Discard) and len(throws) > 1:
+            w = wild_rank(v)
+            wild = {m: m.card.is_joker or m.card.rank == w for m in throws}
+            if p == 0 and isinstance(move, rl.moves.Discard) and len(throws) > 1 and (
+                    not wild_only or any(wild.values())):
                 states = [g.state] + [state_for(v, d) for d in
                                       deals(v, 3, random.Random(n), model="behaviour")]
                 values = move_values(v, throws, None, h, depth=REVIEW_DEPTH)
                 out.append([(mv.value, statistics.fmean(
-                    _greedy_rollout(s, mv.move, 0, i) for i, s in enumerate(states)))
-                    for mv in values])
+                    _greedy_rollout(s, mv.move, 0, i) for i, s in enumerate(states)),
+                    wild[mv.move]) for mv in values])
             g.play(move)
     return out
 
@@ -677,17 +683,26 @@ def cmd_throws(args: argparse.Namespace) -> None:
     from the coach's difference between two throws of one decision to the playouts'."""
     for variant in args.variants.split(","):
         t = time.perf_counter()
-        rows = run_chunks(_throws_chunk, (variant,), args.hands, args.workers, 2)
-        sxy = sxx = 0.0
+        rows = run_chunks(_throws_chunk, (variant, args.wild), args.hands, args.workers, 2)
+        import numpy as np
+
+        xs, ys = [], []
         for cands in rows:
-            mx = statistics.fmean(x for x, _ in cands)
-            my = statistics.fmean(y for _, y in cands)
-            sxy += sum((x - mx) * (y - my) for x, y in cands)
-            sxx += sum((x - mx) ** 2 for x, _ in cands)
+            x = np.array([[a, float(w)] for a, _, w in cands])
+            y = np.array([b for _, b, _ in cands])
+            xs.append(x - x.mean(axis=0))
+            ys.append(y - y.mean())
+        x_all, y_all = np.vstack(xs), np.concatenate(ys)
+        factor = float(x_all[:, 0] @ y_all / (x_all[:, 0] @ x_all[:, 0]))
+        wilds = sum(w for c in rows for *_, w in c)
         print(f"{variant}: {len(rows)} discard decisions of {args.hands} hands of greedy "
-              f"self-play, {sum(len(c) for c in rows)} throws, "
-              f"{time.perf_counter() - t:.0f} s: playout difference per point of the coach's "
-              f"difference {sxy / sxx:.2f}", flush=True)
+              f"self-play, {len(y_all)} throws ({wilds} of wild cards), "
+              f"{time.perf_counter() - t:.0f} s: playout difference per point of the "
+              f"coach's difference {factor:.3f}", flush=True)
+        if args.wild:
+            (a, b), *_ = np.linalg.lstsq(x_all, y_all, rcond=None)
+            print(f"  with a term for throwing a wild card: playouts = {a:.3f} * coach's "
+                  f"difference {b:+.2f} points for a wild card thrown", flush=True)
 
 
 # --------------------------------------------------------------------------- main
@@ -741,6 +756,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--workers", type=int, default=workers)
     p = sub.add_parser("throws")
     p.add_argument("--variants", default="indian")
+    p.add_argument("--wild", action="store_true",
+                   help="only decisions with a wild card to throw, and fit its extra cost")
     p.add_argument("--hands", type=int, default=20)
     p.add_argument("--workers", type=int, default=workers)
     p = sub.add_parser("discards")

@@ -49,7 +49,7 @@
   greedy bots (true deal and three belief deals); the least-squares factor from the
   coach's differences between throws to the playouts' (near 1: the one-turn values
   spread the throws as far apart as playouts do). ``--wild``: only decisions with a wild
-  card to throw, and the extra cost of throwing one (``INDIAN_WILD_WORTH``).
+  card to throw, and the extra cost of throwing one that the coach's values miss.
 * ``goout``: how often a player goes out in a turn of greedy self-play, by the deadwood
   cards it held at the turn's start (the estimate's count): the risk of holding melds
   and lay-offs one more turn (``rl.coach._table.GO_OUT``).
@@ -646,14 +646,10 @@ def _throws_chunk(variant: str, wild_only: bool, start: int, stop: int
     """At seat 0's discard decisions of greedy self-play: every legal throw's value by
     the coach (its review's depth) beside its mean by greedy playouts to the end of the
     hand (the true deal and three belief deals), and whether the card is wild. With
-    ``wild_only`` only decisions with a wild card or joker to throw (Indian), valued by
-    the estimate without its wild-card term (the term is what this fits)."""
-    from rummy_lab.coach import REVIEW_DEPTH, _table
+    ``wild_only`` only decisions with a wild card or joker to throw (Indian)."""
+    from rummy_lab.coach import REVIEW_DEPTH
     from rummy_lab.coach._source import deals
     from rummy_lab.coach._table import state_for, wild_rank
-
-    if wild_only:
-        _table.INDIAN_WILD_WORTH = 0.0  # this worker process only
     from rummy_lab.coach._values import move_values
 
     out = []

@@ -18,9 +18,9 @@ horizon with :func:`leaf_value`.
 The estimate (:func:`leaf_value`). Each player's hand is split by the exact solver into
 melds and deadwood; deadwood that fits a table meld is set apart (it can be laid off).
 ``C`` is the number of other deadwood cards (cards the player must still get rid of),
-``D`` their points. The chance that player ``p`` finishes first is ``exp(-C_p / tau)`` normalised
-over the players (the player about to move counts half a card less), where ``tau =
-TAU + stock / TURNS_PER_TAU``: early in the hand, with many draws to come, today's count
+``D`` their points. The chance that player ``p`` finishes first is ``exp(-C_p / tau)``
+normalised over the players (the player about to move counts half a card less), where
+``tau = TAU + stock / TURNS_PER_TAU``: early in the hand, with many draws to come, today's count
 says less about who finishes first. Then, for the viewer
 ``v``:
 
@@ -89,14 +89,6 @@ BASIC_THROW_POINT = 0.046
 (:func:`~rummy_lab.coach._principle.basic_discard_score`), from the same least-squares fit
 to playouts (``python benchmarks/bench_strength.py discards`` prints it as the outcome per
 card point thrown). Basic throws are valued by it (:func:`_basic_throws`)."""
-
-INDIAN_WILD_WORTH = 11.5
-"""Indian Rummy: points a wild card or joker in hand is worth beyond the melds it makes
-now (it will fill whichever meld the hand needs later). The one-turn estimate misses it:
-at the discard decisions of greedy self-play with a wild card in hand, throwing one cost
-this much more by playouts to the end of the hand than the estimate said (least squares
-beside the estimate's own throw differences, 40 hands: 11.54 points, the estimate's
-factor 1.008; ``python benchmarks/bench_strength.py throws --wild --hands 40``)."""
 
 LONE_BONUS = 3
 """Basic Rummy: a lone card (no partner near) is thrown before a card up to this many
@@ -501,12 +493,7 @@ def _estimate(summ: dict[int, Summary], state: GameState, viewer: int) -> float:
         risk = _out_first(summ, state, viewer) * held[viewer]
         gain = sum(_goes_out_before(summ, state, viewer, q) * held[q] for q in others)
         return BASIC_SCALE * (win - lose) + gain - risk
-    # Indian: a wild card or joker held is worth more than the melds it makes today
-    wild = _wild_of(state)
-    jokers = {p: sum(1 for c in state.hands[p] if c.is_joker or c.rank == wild)
-              for p in players}
-    spare = jokers[viewer] - sum(jokers[q] for q in others) / len(others)
-    return win - lose + INDIAN_WILD_WORTH * spare
+    return win - lose
 
 
 def _order(state: GameState, players: Sequence[int], p: int) -> list[int]:

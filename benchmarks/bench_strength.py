@@ -69,7 +69,7 @@ import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -554,32 +554,45 @@ def _discard_features(view: rl.PlayerView, card: rl.Card) -> list[float]:
 
 def _discards_chunk(start: int, stop: int) -> list[tuple[int, list[tuple[bool, float,
                                                                             list[float]]]]]:
+    out = []
+    for h in range(start, stop):
+        for v, move, throws, states in _throw_decisions("basic", 40_000 + h, h):
+            cands = []
+            for m in throws:
+                outs = [_greedy_rollout(s, m, 0, i) for i, s in enumerate(states())]
+                cands.append((m == move, statistics.fmean(outs),
+                              _discard_features(v, m.card)))
+            out.append((h, cands))
+    return out
+
+
+def _throw_decisions(variant: str, seed: int, h: int) -> Iterator[
+        tuple[rl.PlayerView, rl.moves.Move, list[rl.moves.Discard], Callable[[], list[Any]]]]:
+    """Seat 0's discard decisions with more than one throw in a hand of greedy self-play:
+    the view, the greedy throw, the legal throws, and a function giving the states to play
+    them out on (the true deal and three deals from the belief)."""
     from rummy_lab.coach._source import deals
     from rummy_lab.coach._table import state_for
 
-    out = []
-    for h in range(start, stop):
-        g = rl.new_game("basic", seed=40_000 + h, dealer=h % 2)
-        bots = [make_bot("greedy", g.rules) for _ in range(2)]
-        rng = random.Random(h)
-        n = 0
-        while not g.is_over and n < 3000:
-            n += 1
-            p = g.current_player
-            v = g.view_for(p)
-            move = bots[p].choose(v, rng)
-            throws = [m for m in v.legal_moves if isinstance(m, rl.moves.Discard)]
-            if p == 0 and isinstance(move, rl.moves.Discard) and len(throws) > 1:
-                states = [g.state] + [state_for(v, d) for d in
-                                      deals(v, 3, random.Random(n), model="behaviour")]
-                cands = []
-                for m in throws:
-                    outs = [_greedy_rollout(s, m, 0, i) for i, s in enumerate(states)]
-                    cands.append((m == move, statistics.fmean(outs),
-                                  _discard_features(v, m.card)))
-                out.append((h, cands))
-            g.play(move)
-    return out
+    g = rl.new_game(variant, seed=seed, dealer=h % 2)
+    bots = [make_bot("greedy", g.rules) for _ in range(2)]
+    rng = random.Random(h)
+    n = 0
+    while not g.is_over and n < 3000:
+        n += 1
+        p = g.current_player
+        v = g.view_for(p)
+        move = bots[p].choose(v, rng)
+        throws = [m for m in v.legal_moves if isinstance(m, rl.moves.Discard)]
+        if p == 0 and isinstance(move, rl.moves.Discard) and len(throws) > 1:
+            state, k = g.state, n
+
+            def states(state: Any = state, v: rl.PlayerView = v, k: int = k) -> list[Any]:
+                return [state] + [state_for(v, d) for d in
+                                  deals(v, 3, random.Random(k), model="behaviour")]
+
+            yield v, move, throws, states
+        g.play(move)
 
 
 def _fit_discards(rows: Sequence[tuple[int, list[tuple[bool, float, list[float]]]]]
@@ -648,33 +661,21 @@ def _throws_chunk(variant: str, wild_only: bool, start: int, stop: int
     hand (the true deal and three belief deals), and whether the card is wild. With
     ``wild_only`` only decisions with a wild card or joker to throw (Indian)."""
     from rummy_lab.coach import REVIEW_DEPTH
-    from rummy_lab.coach._source import deals
-    from rummy_lab.coach._table import state_for, wild_rank
+    from rummy_lab.coach._table import wild_rank
     from rummy_lab.coach._values import move_values
 
     out = []
     for h in range(start, stop):
-        g = rl.new_game(variant, seed=50_000 + h, dealer=h % 2)
-        bots = [make_bot("greedy", g.rules) for _ in range(2)]
-        rng = random.Random(h)
-        n = 0
-        while not g.is_over and n < 3000:
-            n += 1
-            p = g.current_player
-            v = g.view_for(p)
-            move = bots[p].choose(v, rng)
-            throws = [m for m in v.legal_moves if isinstance(m, rl.moves.Discard)]
+        for v, _, throws, states in _throw_decisions(variant, 50_000 + h, h):
             w = wild_rank(v)
             wild = {m: m.card.is_joker or m.card.rank == w for m in throws}
-            if p == 0 and isinstance(move, rl.moves.Discard) and len(throws) > 1 and (
-                    not wild_only or any(wild.values())):
-                states = [g.state] + [state_for(v, d) for d in
-                                      deals(v, 3, random.Random(n), model="behaviour")]
-                values = move_values(v, throws, None, h, depth=REVIEW_DEPTH)
-                out.append([(mv.value, statistics.fmean(
-                    _greedy_rollout(s, mv.move, 0, i) for i, s in enumerate(states)),
-                    wild[mv.move]) for mv in values])
-            g.play(move)
+            if wild_only and not any(wild.values()):
+                continue
+            sts = states()
+            values = move_values(v, throws, None, h, depth=REVIEW_DEPTH)
+            out.append([(mv.value, statistics.fmean(
+                _greedy_rollout(s, mv.move, 0, i) for i, s in enumerate(sts)),
+                wild[mv.move]) for mv in values])
     return out
 
 

@@ -10,6 +10,7 @@
     python benchmarks/bench_strength.py skips [--variants 500] [--hands 25]
     python benchmarks/bench_strength.py goout [--variants basic,500] [--hands 400]
     python benchmarks/bench_strength.py reviewcheck [--variants 500] [--hands 12]
+                                                   [--policy greedy|expert]
     python benchmarks/bench_strength.py throws [--variants indian] [--hands 20] [--wild]
 
 * ``openspiel``: Gin against OpenSpiel's ``make_simple_gin_rummy_bot`` in OpenSpiel's own
@@ -41,9 +42,10 @@
   by greedy playouts to the end of the hand (true deal and three belief deals), against
   the coach's one-turn estimate of the same loss: where the estimate is off.
 * ``reviewcheck``: a random bot's reviewed decisions where the coach would have moved
-  otherwise: the review's loss beside the loss by greedy playouts to the end of the hand
-  (true deal and belief deals), by kind of decision: how far the table variants'
-  one-turn values are from playouts.
+  otherwise: the review's loss beside the loss by playouts to the end of the hand (true
+  deal and belief deals), by kind of decision: how far the table variants' one-turn
+  values are from playouts. The reviewed seat plays the rest of the hand by ``--policy``
+  (the greedy bot, or the expert bot), the others by the greedy bot.
 * ``throws``: at every discard decision of seat 0 in greedy self-play, each legal throw
   valued by the coach (at a review's depth) and played out to the end of the hand by
   greedy bots (true deal and three belief deals); the least-squares factor from the
@@ -296,16 +298,34 @@ def cmd_review(args: argparse.Namespace) -> None:
         n_own, n_rnd = sum(own.values()), sum(rnd.values())
         good = (own["best"] + own["good"]) / max(1, n_own)
         bad = (rnd["mistake"] + rnd["blunder"]) / max(1, n_rnd)
-        print(f"{variant}: expert's decisions best or good {good:.1%} of {n_own} "
-              f"({dict(own)}); random bot's mistake or blunder {bad:.1%} of {n_rnd} "
-              f"({dict(rnd)})", flush=True)
+        se_good = _share_se([(a["best"] + a["good"], sum(a.values())) for a, _ in rows])
+        se_bad = _share_se([(b["mistake"] + b["blunder"], sum(b.values())) for _, b in rows])
+        print(f"{variant}: expert's decisions best or good {good:.1%} +- {se_good:.1%} of "
+              f"{n_own} ({dict(own)}); random bot's mistake or blunder {bad:.1%} +- "
+              f"{se_bad:.1%} of {n_rnd} ({dict(rnd)}); {len(rows)} hands, standard errors "
+              "by hand", flush=True)
 
 
-def _check_chunk(variant: str, deals: int, start: int, stop: int
+def _share_se(per_hand: list[tuple[int, int]]) -> float:
+    """The standard error of a share of decisions pooled over hands, the hands being the
+    independent units (a ratio estimate: decisions of one hand are not independent)."""
+    hands = [(k, n) for k, n in per_hand if n]
+    h = len(hands)
+    if h < 2:
+        return float("nan")
+    total = sum(n for _, n in hands)
+    share = sum(k for k, _ in hands) / total
+    mean_n = total / h
+    var = sum((k - share * n) ** 2 for k, n in hands) / (h - 1)
+    return math.sqrt(var / h) / mean_n
+
+
+def _check_chunk(variant: str, deals: int, policy: str, start: int, stop: int
                  ) -> list[tuple[str, float, float, float]]:
     """A random bot's reviewed decisions where the coach would have moved otherwise: the
-    review's loss beside the loss by greedy playouts to the end of the hand (the true deal
-    and ``deals - 1`` belief deals, two playouts each, the same seeds for both moves)."""
+    review's loss beside the loss by playouts to the end of the hand (the true deal and
+    ``deals - 1`` belief deals, two playouts each, the same seeds for both moves; the
+    reviewed seat plays ``policy``, the others the greedy bot)."""
     from rummy_lab.coach import _source
     from rummy_lab.coach._table import state_for
 
@@ -327,8 +347,8 @@ def _check_chunk(variant: str, deals: int, start: int, stop: int
             st, v = seen[r.turn]
             states = [st, *(state_for(v, d) for d in
                             _source.deals(v, deals - 1, random.Random(1000 * h + r.turn)))]
-            diffs = [_greedy_rollout(s, r.best, 0, 7919 * k + j)
-                     - _greedy_rollout(s, r.played, 0, 7919 * k + j)
+            diffs = [_playout(s, r.best, 0, 7919 * k + j, policy)
+                     - _playout(s, r.played, 0, 7919 * k + j, policy)
                      for k, s in enumerate(states) for j in range(2)]
             kind = f"{type(r.played).__name__} for {type(r.best).__name__}"
             out.append((kind, r.loss, statistics.fmean(diffs),
@@ -339,9 +359,11 @@ def _check_chunk(variant: str, deals: int, start: int, stop: int
 def cmd_reviewcheck(args: argparse.Namespace) -> None:
     """The review's losses against greedy playouts to the end of the hand."""
     for variant in args.variants.split(","):
-        rows = run_chunks(_check_chunk, (variant, args.deals), args.hands, args.workers, 2)
+        rows = run_chunks(_check_chunk, (variant, args.deals, args.policy), args.hands,
+                          args.workers, 2)
         print(f"{variant}: {len(rows)} decisions of a random bot where the coach would have "
               f"moved otherwise, {args.hands} hands; mean loss by the review, by playouts "
+              f"({args.policy} for the reviewed seat) "
               f"(standard error of the mean):", flush=True)
         kinds = sorted({r[0] for r in rows}, key=lambda k: -sum(r[0] == k for r in rows))
         for kind in [*kinds, "all"]:
@@ -450,9 +472,9 @@ def _skips_chunk(variant: str, start: int, stop: int) -> list[tuple[str, float, 
                 skip = Discard(max(dead, key=lambda c: (v.rules.card_value(c), c._index)))
                 states = [g.state, *(state_for(v, d)
                                      for d in _source.deals(v, 3, random.Random(h)))]
-                played = [_greedy_rollout(st, move, 0, 100 * h + k)
+                played = [_playout(st, move, 0, 100 * h + k)
                           for k, st in enumerate(states)]
-                skipped = [_greedy_rollout(st, skip, 0, 100 * h + k)
+                skipped = [_playout(st, skip, 0, 100 * h + k)
                            for k, st in enumerate(states)]
                 est = move_values(v, [move, skip], None, h, depth=4)
                 out.append((type(move).__name__,
@@ -527,7 +549,10 @@ def cmd_goout(args: argparse.Namespace) -> None:
 _FEATURES = ("value", "partner_rank", "partner_next", "partner_gap", "danger")
 
 
-def _greedy_rollout(state: Any, move: rl.moves.Move, me: int, seed: int) -> float:
+def _playout(state: Any, move: rl.moves.Move, me: int, seed: int,
+                    policy: str = "greedy") -> float:
+    """The points for ``me`` after ``move`` when the hand is played out: every other seat
+    by the greedy bot, ``me`` by ``policy`` (``greedy`` or ``expert``)."""
     from rummy_lab.engine.game import Game
     from rummy_lab.engine.variants import engine_for
 
@@ -535,7 +560,7 @@ def _greedy_rollout(state: Any, move: rl.moves.Move, me: int, seed: int) -> floa
     st = state.copy()
     engine.play(st, move)
     g = Game(st, engine)
-    bots = [make_bot("greedy", g.rules) for _ in range(g.players)]
+    bots = [make_bot(policy if p == me else "greedy", g.rules) for p in range(g.players)]
     rng = random.Random(seed)
     for _ in range(3000):
         if g.is_over:
@@ -559,7 +584,7 @@ def _discards_chunk(start: int, stop: int) -> list[tuple[int, list[tuple[bool, f
         for v, move, throws, states in _throw_decisions("basic", 40_000 + h, h):
             cands = []
             for m in throws:
-                outs = [_greedy_rollout(s, m, 0, i) for i, s in enumerate(states())]
+                outs = [_playout(s, m, 0, i) for i, s in enumerate(states())]
                 cands.append((m == move, statistics.fmean(outs),
                               _discard_features(v, m.card)))
             out.append((h, cands))
@@ -674,7 +699,7 @@ def _throws_chunk(variant: str, wild_only: bool, start: int, stop: int
             sts = states()
             values = move_values(v, throws, None, h, depth=REVIEW_DEPTH)
             out.append([(mv.value, statistics.fmean(
-                _greedy_rollout(s, mv.move, 0, i) for i, s in enumerate(sts)),
+                _playout(s, mv.move, 0, i) for i, s in enumerate(sts)),
                 wild[mv.move]) for mv in values])
     return out
 
@@ -738,6 +763,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--variants", default="500")
     p.add_argument("--hands", type=int, default=12)
     p.add_argument("--deals", type=int, default=16)
+    p.add_argument("--policy", choices=("greedy", "expert"), default="greedy")
     p.add_argument("--workers", type=int, default=workers)
     p = sub.add_parser("stakes")
     p.add_argument("--variants", default="gin,basic,500,indian")

@@ -73,6 +73,7 @@ lint: $(TEST_STAMP)
 
 typecheck: $(TEST_STAMP)
 	$(BIN)/mypy
+	$(BIN)/mypy benchmarks
 
 unit: $(TEST_STAMP)
 	$(BIN)/pytest

@@ -246,7 +246,7 @@ def bench_batch(hands: list[list[Card]], os_utils: Any, rounds: int) -> None:
 
 
 def _cold_timing(
-    hands: list[tuple[list[Card], int | None]], rules: Any, repeat: int = 1
+    hands: Sequence[tuple[list[Card], int | None]], rules: Any, repeat: int = 1
 ) -> list[tuple[float, float]]:
     """(wall, CPU) seconds of best_partition per hand, caches cleared before each call.
 

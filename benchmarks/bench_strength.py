@@ -526,7 +526,7 @@ def _goout_chunk(variant: str, start: int, stop: int) -> list[tuple[int, bool]]:
             count = _summary(st.hands[p], tuple(st.table), g.rules, wild_rank(st))[0]
             while not g.is_over and st.current == p:
                 g.play(bots[p].choose(g.view_for(p), rng))
-            out.append((count, g.is_over and not st.hands[p]))
+            out.append((count, bool(g.is_over and not st.hands[p])))
     return out
 
 

@@ -37,7 +37,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-import pyspiel
+import pyspiel  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
 import rummy_lab as rl
 from rummy_lab.coach._gin import kit_for, mask_of
@@ -114,23 +114,25 @@ def split_run(cards: list[Card]) -> list[list[Card]]:
 class Bot:
     """What the adapter needs from the rummy_lab side: ``choose`` and the wall decision."""
 
-    def choose(self, view: rl.PlayerView, rng: random.Random) -> Move: ...
+    def choose(self, view: rl.PlayerView, rng: random.Random) -> Move:
+        raise NotImplementedError
 
 
-def wall_choice(bot: Any, view: rl.PlayerView, rng: random.Random) -> Move | None:
+def wall_choice(bot: Any, view: rl.PlayerView, rng: random.Random) -> Knock | Gin | None:
     """At OpenSpiel's wall: the knock (or gin) to make after taking the discard, or None
     to pass. Bots with a ``wall_knock(view, rng)`` method decide; others knock whenever
     they can, with the least deadwood (as OpenSpiel's simple bot does)."""
     hook = getattr(bot, "wall_knock", None)
     if hook is not None:
-        move: Move | None = hook(view, rng)
+        move: Knock | Gin | None = hook(view, rng)
         return move
-    finishes = [m for m in view.legal_moves if isinstance(m, Knock | Gin)]
+    finishes: list[Knock | Gin] = [m for m in view.legal_moves if isinstance(m, Knock | Gin)]
     if not finishes:
         return None
     kit = kit_for(view.rules)
     hand = mask_of(view.hand)
-    return min(finishes, key=lambda m: kit.deadwood(hand ^ (1 << m.card._index)))
+    return min(finishes, key=lambda m: kit.deadwood(
+        hand if m.card is None else hand ^ (1 << m.card._index)))
 
 
 @dataclass

@@ -89,6 +89,7 @@ notebooks: $(TEST_STAMP)
 test: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/mypy benchmarks
 	$(BIN)/pytest
 	$(run_notebooks)
 

@@ -83,6 +83,19 @@ def test_no_function_definitions_in_cells(path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=_ids(NOTEBOOKS))
+def test_every_cell_has_a_unique_id(path: Path) -> None:
+    """nbformat 4.5 cell ids (a missing one is a warning today, an error in nbformat's
+    future versions); read as plain JSON, since nbformat fills in missing ids."""
+    import json
+
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    ids = [cell.get("id") for cell in cells]
+    missing = [i for i, got in enumerate(ids) if not got]
+    assert not missing, f"{path.name}: cells {missing} have no id"
+    assert len(set(ids)) == len(ids), f"{path.name}: cell ids repeat"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_ids(NOTEBOOKS))
 def test_markdown_between_code_cells(path: Path) -> None:
     """Prose between ideas: never more than three code cells in a row."""
     run = 0

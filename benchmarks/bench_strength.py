@@ -357,7 +357,7 @@ def _check_chunk(variant: str, deals: int, policy: str, start: int, stop: int
 
 
 def cmd_reviewcheck(args: argparse.Namespace) -> None:
-    """The review's losses against greedy playouts to the end of the hand."""
+    """The review's losses against playouts to the end of the hand (``--policy``)."""
     for variant in args.variants.split(","):
         rows = run_chunks(_check_chunk, (variant, args.deals, args.policy), args.hands,
                           args.workers, 2)
@@ -550,7 +550,7 @@ _FEATURES = ("value", "partner_rank", "partner_next", "partner_gap", "danger")
 
 
 def _playout(state: Any, move: rl.moves.Move, me: int, seed: int,
-                    policy: str = "greedy") -> float:
+             policy: str = "greedy") -> float:
     """The points for ``me`` after ``move`` when the hand is played out: every other seat
     by the greedy bot, ``me`` by ``policy`` (``greedy`` or ``expert``)."""
     from rummy_lab.engine.game import Game
@@ -688,12 +688,13 @@ def _throws_chunk(variant: str, wild_only: bool, start: int, stop: int
     from rummy_lab.coach import REVIEW_DEPTH
     from rummy_lab.coach._table import wild_rank
     from rummy_lab.coach._values import move_values
+    from rummy_lab.engine.melds import _is_wildcard
 
     out = []
     for h in range(start, stop):
         for v, _, throws, states in _throw_decisions(variant, 50_000 + h, h):
             w = wild_rank(v)
-            wild = {m: m.card.is_joker or m.card.rank == w for m in throws}
+            wild = {m: _is_wildcard(m.card, w) for m in throws}
             if wild_only and not any(wild.values()):
                 continue
             sts = states()
@@ -707,11 +708,11 @@ def _throws_chunk(variant: str, wild_only: bool, start: int, stop: int
 def cmd_throws(args: argparse.Namespace) -> None:
     """How the coach's throw values spread against playouts: the least-squares factor
     from the coach's difference between two throws of one decision to the playouts'."""
+    import numpy as np
+
     for variant in args.variants.split(","):
         t = time.perf_counter()
         rows = run_chunks(_throws_chunk, (variant, args.wild), args.hands, args.workers, 2)
-        import numpy as np
-
         xs, ys = [], []
         for cands in rows:
             x = np.array([[a, float(w)] for a, _, w in cands])

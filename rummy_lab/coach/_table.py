@@ -20,9 +20,8 @@ melds and deadwood; deadwood that fits a table meld is set apart (it can be laid
 ``C`` is the number of other deadwood cards (cards the player must still get rid of),
 ``D`` their points. The chance that player ``p`` finishes first is ``exp(-C_p / tau)``
 normalised over the players (the player about to move counts half a card less), where
-``tau = TAU + stock / TURNS_PER_TAU``: early in the hand, with many draws to come, today's count
-says less about who finishes first. Then, for the viewer
-``v``:
+``tau = TAU + stock / TURNS_PER_TAU``: early in the hand, with many draws to come,
+today's count says less about who finishes first. Then, for the viewer ``v``:
 
 * Basic: ``BASIC_SCALE * (P_v * sum(D_q) - sum(P_q) * D_v)`` over the opponents ``q``
   (the loser of a Basic hand pays for the cards it still holds when the winner goes out,

@@ -12,6 +12,7 @@
     python benchmarks/bench_strength.py reviewcheck [--variants 500] [--hands 12]
                                                    [--policy greedy|expert]
     python benchmarks/bench_strength.py throws [--variants indian] [--hands 20] [--wild]
+    python benchmarks/bench_strength.py fit500 [--hands 24]
 
 * ``openspiel``: Gin against OpenSpiel's ``make_simple_gin_rummy_bot`` in OpenSpiel's own
   engine (see ``benchmarks/openspiel_gin.py`` for the adapter and the rule differences),
@@ -52,6 +53,14 @@
   coach's differences between throws to the playouts' (near 1: the one-turn values
   spread the throws as far apart as playouts do). ``--wild``: only decisions with a wild
   card to throw, and the extra cost of throwing one that the coach's values miss.
+* ``fit500``: Rummy 500's one-turn estimate. At every decision of seat 0 in greedy
+  self-play, each legal move is played out to the end of the hand by greedy bots (the
+  true deal and three belief deals, two playouts each) and split into the estimate's
+  parts (points on the table, melds and lay-offs in hand, the throw's danger, deadwood
+  points by cards left in the stock); least squares within each decision give the
+  weights of ``rl.coach._table.R500_WEIGHTS``, and four folds (by hand) say how much
+  better the moves chosen by weights fitted on the other hands are than by the
+  estimate's.
 * ``goout``: how often a player goes out in a turn of greedy self-play, by the deadwood
   cards it held at the turn's start (the estimate's count): the risk of holding melds
   and lay-offs one more turn (``rl.coach._table.GO_OUT``).
@@ -732,6 +741,147 @@ def cmd_throws(args: argparse.Namespace) -> None:
                   f"difference {b:+.2f} points for a wild card thrown", flush=True)
 
 
+# --------------------------------------------------------------------------- fit500
+
+_STOCK_BANDS = (24, 12)
+"""Rummy 500 stock sizes that split the deadwood weight's fit (more than 24, 13 to 24,
+12 or fewer cards left)."""
+
+
+def _band(stock: int) -> int:
+    return next((i for i, b in enumerate(_STOCK_BANDS) if stock > b), len(_STOCK_BANDS))
+
+
+def _r500_features(view: rl.PlayerView, move: rl.moves.Move, seed: int) -> list[float]:
+    """The parts of the coach's one-turn value of ``move`` (Rummy 500), each averaged over
+    the coach's deals as :func:`rummy_lab.coach._table.table_move_values` makes them:
+    points on the table, melds and lay-offs in hand, danger of the throw, and the
+    deadwood points in one column per stock band (:data:`_STOCK_BANDS`)."""
+    from rummy_lab.coach._source import deals
+    from rummy_lab.coach._table import (
+        DEFAULT_DEALS,
+        DRAW_SAMPLES,
+        R500_WEIGHTS,
+        _danger_cost,
+        _summaries,
+        finish_turn,
+        r500_parts,
+        state_for,
+    )
+    from rummy_lab.engine.variants import engine_for
+
+    engine = engine_for(view.rules)
+    rng = random.Random(f"rummy_lab coach table {seed}")
+    states = [state_for(view, d) for d in deals(view, DEFAULT_DEALS, rng)]
+    runs = DRAW_SAMPLES if isinstance(move, rl.moves.DrawStock) else len(states)
+    band = _band(view.stock_count)
+    acc = [0.0] * (3 + len(_STOCK_BANDS) + 1)
+    for j in range(runs):
+        st = states[j % len(states)].copy()
+        k = j // len(states)
+        if k and len(st.stock) > k:
+            st.stock[-1], st.stock[-1 - k] = st.stock[-1 - k], st.stock[-1]
+        engine.play(st, move)
+        finish_turn(engine, st, 0)
+        cache: dict[object, Any] = {}
+        if st.result is not None:
+            laid, held, dead, risk = hand_points(st.result, 0, st.rules), 0.0, 0.0, 0.0
+        else:
+            laid, held, dead = r500_parts(_summaries(st, cache), st, 0)
+            # the danger part unweighted
+            risk = _danger_cost(view, st, 0, cache) / R500_WEIGHTS["danger"]
+        acc[0] += laid
+        acc[1] += held
+        acc[2] += risk
+        acc[3 + band] += dead
+    return [x / runs for x in acc]
+
+
+def _fit500_chunk(start: int, stop: int) -> list[tuple[int, str, list[tuple[str, float,
+                                                                          list[float]]]]]:
+    """At every decision of seat 0 with more than one legal move in greedy self-play of
+    Rummy 500: each legal move's parts of the one-turn value (:func:`_r500_features`)
+    and its mean outcome by greedy playouts to the end of the hand (the true deal and
+    three belief deals, two playouts each, the same seeds for every move)."""
+    from rummy_lab.coach._source import deals
+    from rummy_lab.coach._table import state_for
+
+    out = []
+    for h in range(start, stop):
+        g = rl.new_game("500", seed=70_000 + h, dealer=h % 2)
+        bots = [make_bot("greedy", g.rules) for _ in range(2)]
+        rng = random.Random(h)
+        n = 0
+        while not g.is_over and n < 3000:
+            n += 1
+            p = g.current_player
+            v = g.view_for(p)
+            move = bots[p].choose(v, rng)
+            if p == 0 and len(v.legal_moves) > 1:
+                states = [g.state] + [state_for(v, d) for d in
+                                      deals(v, 3, random.Random(n), model="behaviour")]
+                cands = []
+                for m in v.legal_moves:
+                    y = statistics.fmean(_playout(s, m, 0, 7919 * i + j)
+                                         for i, s in enumerate(states) for j in range(2))
+                    cands.append((type(m).__name__, y, _r500_features(v, m, h)))
+                out.append((h, g.phase.value, cands))
+            g.play(move)
+    return out
+
+
+def cmd_fit500(args: argparse.Namespace) -> None:
+    """Fit the weights of the parts of Rummy 500's one-turn value to playouts."""
+    import numpy as np
+
+    t = time.perf_counter()
+    from rummy_lab.coach._table import R500_WEIGHTS as W
+
+    rows = run_chunks(_fit500_chunk, (), args.hands, args.workers, 1)
+    bands = ("stock>24", "stock13-24", "stock<=12")
+    names = ["table", "held", "danger", *(f"deadwood@{b}" for b in bands)]
+    now = np.array([W["table"], W["held"], -W["danger"], W["deadwood>24"], W["deadwood>12"],
+                    W["deadwood"]])
+
+    def stack(rs: Sequence[Any]) -> tuple[Any, Any]:
+        xs, ys = [], []
+        for _, _, cands in rs:
+            x = np.array([c[2] for c in cands])
+            y = np.array([c[1] for c in cands])
+            xs.append(x - x.mean(axis=0))
+            ys.append(y - y.mean())
+        return np.vstack(xs), np.concatenate(ys)
+
+    x, y = stack(rows)
+    w, *_ = np.linalg.lstsq(x, y, rcond=None)
+    print(f"Rummy 500: {args.hands} hands of greedy self-play, {len(rows)} decisions, "
+          f"{len(y)} moves, {time.perf_counter() - t:.0f} s")
+    print("  least-squares weights: " + ", ".join(
+        f"{k} {v:+.3f}" for k, v in zip(names, w, strict=True)))
+    print("  the estimate's (rl.coach._table.R500_WEIGHTS): " + ", ".join(
+        f"{k} {v:+.3f}" for k, v in zip(names, now, strict=True)))
+    for label, ws in (("the estimate's weights", now), ("fitted", w)):
+        pred = x @ ws
+        res = y - pred
+        print(f"  {label}: mean squared error {float(res @ res) / len(y):.1f} per move "
+              f"(of the outcomes about their decision's mean: {float(y @ y) / len(y):.1f})")
+    hands = sorted({h for h, _, _ in rows})
+    for k in range(4 if len(hands) >= 4 else 0):
+        fold = set(hands[k::4])
+        wf, *_ = np.linalg.lstsq(*stack([r for r in rows if r[0] not in fold]), rcond=None)
+        gains = []
+        for _, _, cands in (r for r in rows if r[0] in fold):
+            xs = np.array([c[2] for c in cands])
+            ys = [c[1] for c in cands]
+            pick_now = int(np.argmax(xs @ now))
+            pick_fit = int(np.argmax(xs @ wf))
+            gains.append(ys[pick_fit] - ys[pick_now])
+        m, se, _, _ = summary(gains)
+        print(f"  fold {k}: weights fitted on the other hands choose moves worth {m:+.3f} "
+              f"+- {se:.3f} points per decision (greedy playouts) more than the "
+              "estimate's weights", flush=True)
+
+
 # --------------------------------------------------------------------------- main
 
 
@@ -788,6 +938,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="only decisions with a wild card to throw, and fit its extra cost")
     p.add_argument("--hands", type=int, default=20)
     p.add_argument("--workers", type=int, default=workers)
+    p = sub.add_parser("fit500")
+    p.add_argument("--hands", type=int, default=24)
+    p.add_argument("--workers", type=int, default=workers)
     p = sub.add_parser("discards")
     p.add_argument("--hands", type=int, default=200)
     p.add_argument("--workers", type=int, default=workers)
@@ -795,7 +948,8 @@ def main(argv: list[str] | None = None) -> int:
     {"openspiel": cmd_openspiel, "greedy": cmd_greedy, "speed": cmd_speed,
      "review": cmd_review, "stakes": cmd_stakes, "calibrate": cmd_calibrate,
      "discards": cmd_discards, "skips": cmd_skips, "goout": cmd_goout,
-     "reviewcheck": cmd_reviewcheck, "throws": cmd_throws}[args.cmd](args)
+     "reviewcheck": cmd_reviewcheck, "throws": cmd_throws,
+     "fit500": cmd_fit500}[args.cmd](args)
     return 0
 
 

@@ -510,8 +510,15 @@ def test_held_melds_and_lay_offs_are_valued_by_the_risk_of_holding_them() -> Non
     """The one-turn estimate counts a player's melds in hand and cards that fit the table
     as going down at its next turn, unless the player about to move goes out first (the
     chance :data:`GO_OUT` gives by its deadwood cards): Rummy 500 scores them at
-    ``1 - 2q`` of their points, Basic Rummy charges ``q`` times their points."""
-    from rummy_lab.coach._table import GO_OUT, _estimate, _summary
+    ``1 - 2q`` of their points (the parts weighted by :data:`R500_WEIGHTS`), Basic Rummy
+    charges ``q`` times their points."""
+    from rummy_lab.coach._table import (
+        GO_OUT,
+        R500_WEIGHTS,
+        _estimate,
+        _summary,
+        r500_deadwood_weight,
+    )
     from rummy_lab.engine.rules import Variant
     from rummy_lab.engine.state import TableMeld
 
@@ -527,9 +534,12 @@ def test_held_melds_and_lay_offs_are_valued_by_the_risk_of_holding_them() -> Non
     for mover, q in ((1, GO_OUT[Variant.RUMMY500][1]), (0, 0.0)):
         st.current = mover
         got = _estimate({0: summ, 1: opp}, st, 0)
-        mine = (1 - 2 * q) * (9 + 8) - 14
-        theirs = (9 + 10 + 10) - 5  # 9♥ 10♥ J♥ on their side
-        assert got == pytest.approx(mine - theirs)
+        laid = 0 - (9 + 10 + 10)  # 9♥ 10♥ J♥ on their side
+        held = (1 - 2 * q) * (9 + 8) - 0
+        dead = 14 - 5
+        w = R500_WEIGHTS
+        assert got == pytest.approx(w["table"] * laid + w["held"] * held
+                                    + r500_deadwood_weight(len(st.stock)) * dead)
     assert 0 < GO_OUT[Variant.RUMMY500][1] < 1
 
     basic = rl.get_rules("basic")
@@ -548,8 +558,9 @@ def test_held_melds_and_lay_offs_are_valued_by_the_risk_of_holding_them() -> Non
 
 def test_rummy500_danger_of_a_card_that_fits_the_table_is_its_own_points() -> None:
     """A Rummy 500 throw that fits a table meld gives the next player its points (they lay
-    it off); any other throw about three times its points (a meld of their own)."""
-    from rummy_lab.coach._table import _danger_cost, state_for
+    it off); any other throw about three times its points (a meld of their own), each
+    scaled by the fitted danger weight."""
+    from rummy_lab.coach._table import R500_WEIGHTS, _danger_cost, state_for
     from rummy_lab.engine.variants.tabled import extend_meld
 
     rng = random.Random(3)
@@ -575,7 +586,7 @@ def test_rummy500_danger_of_a_card_that_fits_the_table_is_its_own_points() -> No
         for card, times in ((fits[0], 1), (other[0], 3)):
             st.discard = [*v.discard_pile, card]
             risk = danger(v, card, 1)
-            want = risk * times * g.rules.card_value(card)
+            want = R500_WEIGHTS["danger"] * risk * times * g.rules.card_value(card)
             assert want > 0
             assert _danger_cost(v, st, 0, {}) == pytest.approx(want)
         return

@@ -102,6 +102,27 @@ start (the estimate's count ``C``; the last entry for that many or more): how of
 happened in greedy self-play (``python benchmarks/bench_strength.py goout``). Melds and
 lay-offs held one more turn risk this much."""
 
+R500_WEIGHTS: dict[str, float] = {
+    "table": 0.868, "held": 0.807, "danger": 1.308,
+    "deadwood>24": 0.961, "deadwood>12": 0.206, "deadwood": 0.080,
+}
+"""Rummy 500: the weights of the estimate's parts (:func:`r500_parts`), fitted by least
+squares to greedy playouts of every legal move to the end of the hand, within each
+decision (``python benchmarks/bench_strength.py fit500``). The deadwood weight depends on
+the cards left in the stock (more than 24, more than 12, fewer) and is positive: a card
+held with many turns to come is more often melded later than paid for at the round's
+end."""
+
+
+def r500_deadwood_weight(stock: int) -> float:
+    """Rummy 500: the estimate's weight of the viewer's deadwood points (relative to the
+    opponents') with ``stock`` cards left to draw (:data:`R500_WEIGHTS`)."""
+    w = R500_WEIGHTS
+    if stock > 24:
+        return w["deadwood>24"]
+    return w["deadwood>12"] if stock > 12 else w["deadwood"]
+
+
 DEFAULT_DEALS = 4
 DRAW_SAMPLES = 12
 INDIAN_DRAW_SAMPLES = 6
@@ -472,16 +493,10 @@ def _estimate(summ: dict[int, Summary], state: GameState, viewer: int) -> float:
     if not others:
         return 0.0
     if r.variant is Variant.RUMMY500:
-        on_table = [0] * state.players
-        for tm in state.table:
-            laid = tm.laid_by or (tm.owner,) * len(tm.cards)
-            for card, who in zip(tm.cards, laid, strict=True):
-                on_table[who] += _value(card, r, None)
-        # melds and lay-offs still in hand go down at the player's next turn, unless
-        # someone goes out first: then they count against it
-        s = {p: on_table[p] + (1 - 2 * _out_first(summ, state, p)) * (summ[p][2] + summ[p][3])
-             - summ[p][1] for p in players}
-        return s[viewer] - sum(s[q] for q in others) / len(others)
+        laid, in_hand, dead = r500_parts(summ, state, viewer)
+        w = R500_WEIGHTS
+        return w["table"] * laid + w["held"] * in_hand + r500_deadwood_weight(
+            len(state.stock)) * dead
     d_v = summ[viewer][1]
     win = prob[viewer] * sum(summ[q][1] for q in others)
     lose = sum(prob[q] for q in others) * d_v
@@ -493,6 +508,29 @@ def _estimate(summ: dict[int, Summary], state: GameState, viewer: int) -> float:
         gain = sum(_goes_out_before(summ, state, viewer, q) * held[q] for q in others)
         return BASIC_SCALE * (win - lose) + gain - risk
     return win - lose
+
+
+def r500_parts(summ: dict[int, Summary], state: GameState, viewer: int
+               ) -> tuple[float, float, float]:
+    """Rummy 500: the viewer's points on the table, its melds and lay-offs in hand (less
+    what holding them risks) and its deadwood points, each less the opponents' mean."""
+    r = state.rules
+    players = list(summ)
+    others = [q for q in players if q != viewer]
+    on_table = [0] * state.players
+    for tm in state.table:
+        laid = tm.laid_by or (tm.owner,) * len(tm.cards)
+        for card, who in zip(tm.cards, laid, strict=True):
+            on_table[who] += _value(card, r, None)
+    # melds and lay-offs still in hand go down at the player's next turn, unless someone
+    # goes out first: then they count against it
+    held = {p: (1 - 2 * _out_first(summ, state, p)) * (summ[p][2] + summ[p][3])
+            for p in players}
+
+    def rel(x: dict[int, float] | list[int]) -> float:
+        return x[viewer] - sum(x[q] for q in others) / len(others)
+
+    return rel(on_table), rel(held), rel({p: float(summ[p][1]) for p in players})
 
 
 def _order(state: GameState, players: Sequence[int], p: int) -> list[int]:
@@ -667,7 +705,8 @@ def _danger_cost(view: PlayerView, state: GameState, me: int,
             tm.owner == q for tm in state.table)
         lays_off = may_lay and any(extend_meld(tm, (card,), q, state.rules) is not None
                                    for tm in state.table)
-        return risk * (1 if lays_off else 3) * _value(card, state.rules, None) / others
+        return (R500_WEIGHTS["danger"] * risk * (1 if lays_off else 3)
+                * _value(card, state.rules, None) / others)
     summ = _summaries(state, cache)
     q = state.current
     before = _estimate(summ, state, me)

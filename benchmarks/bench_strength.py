@@ -12,7 +12,7 @@
     python benchmarks/bench_strength.py reviewcheck [--variants 500] [--hands 12]
                                                    [--policy greedy|expert]
     python benchmarks/bench_strength.py throws [--variants indian] [--hands 20] [--wild]
-    python benchmarks/bench_strength.py fit500 [--hands 24]
+    python benchmarks/bench_strength.py fitparts [--variants 500,basic] [--hands 300]
 
 * ``openspiel``: Gin against OpenSpiel's ``make_simple_gin_rummy_bot`` in OpenSpiel's own
   engine (see ``benchmarks/openspiel_gin.py`` for the adapter and the rule differences),
@@ -53,14 +53,14 @@
   coach's differences between throws to the playouts' (near 1: the one-turn values
   spread the throws as far apart as playouts do). ``--wild``: only decisions with a wild
   card to throw, and the extra cost of throwing one that the coach's values miss.
-* ``fit500``: Rummy 500's one-turn estimate. At every decision of seat 0 in greedy
-  self-play, each legal move is played out to the end of the hand by greedy bots (the
-  true deal and three belief deals, two playouts each) and split into the estimate's
-  parts (points on the table, melds and lay-offs in hand, the throw's danger, deadwood
-  points by cards left in the stock); least squares within each decision give the
-  weights of ``rl.coach._table.R500_WEIGHTS``, and four folds (by hand) say how much
-  better the moves chosen by weights fitted on the other hands are than by the
-  estimate's.
+* ``fitparts``: the one-turn estimate's parts (Rummy 500: points on the table, melds
+  and lay-offs in hand, the throw's danger, deadwood points by cards left in the stock;
+  Basic: the race, held melds, the throw's danger). At every decision of seat 0 in
+  greedy self-play, each legal move is played out to the end of the hand by greedy bots
+  (the true deal and three belief deals, two playouts each); least squares within each
+  decision give the weights (Rummy 500's are ``rl.coach._table.R500_WEIGHTS``), and
+  four folds (by hand) say how much better the moves chosen by weights fitted on the
+  other hands are than by the estimate's.
 * ``goout``: how often a player goes out in a turn of greedy self-play, by the deadwood
   cards it held at the turn's start (the estimate's count): the risk of holding melds
   and lay-offs one more turn (``rl.coach._table.GO_OUT``).
@@ -741,29 +741,52 @@ def cmd_throws(args: argparse.Namespace) -> None:
                   f"difference {b:+.2f} points for a wild card thrown", flush=True)
 
 
-# --------------------------------------------------------------------------- fit500
+# --------------------------------------------------------------------------- fitparts
 
 _STOCK_BANDS = (24, 12)
 """Rummy 500 stock sizes that split the deadwood weight's fit (more than 24, 13 to 24,
 12 or fewer cards left)."""
+
+_PART_NAMES = {
+    "500": ("table", "held", "danger", "deadwood@stock>24", "deadwood@stock13-24",
+            "deadwood@stock<=12"),
+    "basic": ("race", "collect", "risk", "danger"),
+}
 
 
 def _band(stock: int) -> int:
     return next((i for i, b in enumerate(_STOCK_BANDS) if stock > b), len(_STOCK_BANDS))
 
 
-def _r500_features(view: rl.PlayerView, move: rl.moves.Move, seed: int) -> list[float]:
-    """The parts of the coach's one-turn value of ``move`` (Rummy 500), each averaged over
-    the coach's deals as :func:`rummy_lab.coach._table.table_move_values` makes them:
-    points on the table, melds and lay-offs in hand, danger of the throw, and the
-    deadwood points in one column per stock band (:data:`_STOCK_BANDS`)."""
+def _weights_now(variant: str) -> list[float]:
+    """The estimate's weights of :data:`_PART_NAMES` (the fitted parts' signs)."""
+    from rummy_lab.coach._table import BASIC_SCALE
+    from rummy_lab.coach._table import R500_WEIGHTS as W
+
+    if variant == "500":
+        return [W["table"], W["held"], -W["danger"], W["deadwood>24"], W["deadwood>12"],
+                W["deadwood"]]
+    return [BASIC_SCALE, 1.0, -1.0, -1.0]
+
+
+def _parts(view: rl.PlayerView, move: rl.moves.Move, seed: int) -> list[float]:
+    """The parts of the coach's one-turn value of ``move``, each averaged over the coach's
+    deals as :func:`rummy_lab.coach._table.table_move_values` makes them, unweighted.
+    Rummy 500: points on the table, melds and lay-offs in hand, the throw's danger, and
+    the deadwood points in one column per stock band (:data:`_STOCK_BANDS`). Basic: the
+    race (``P_v * sum(D_q) - sum(P_q) * D_v``), what the viewer may collect of the
+    others' held melds, what it risks on its own, the throw's danger. A hand that ends
+    counts its points in the first column."""
     from rummy_lab.coach._source import deals
     from rummy_lab.coach._table import (
+        BASIC_SCALE,
         DEFAULT_DEALS,
         DRAW_SAMPLES,
         R500_WEIGHTS,
         _danger_cost,
+        _estimate,
         _summaries,
+        basic_held,
         finish_turn,
         r500_parts,
         state_for,
@@ -771,11 +794,12 @@ def _r500_features(view: rl.PlayerView, move: rl.moves.Move, seed: int) -> list[
     from rummy_lab.engine.variants import engine_for
 
     engine = engine_for(view.rules)
+    r500 = view.rules.variant is rl.Variant.RUMMY500
     rng = random.Random(f"rummy_lab coach table {seed}")
     states = [state_for(view, d) for d in deals(view, DEFAULT_DEALS, rng)]
     runs = DRAW_SAMPLES if isinstance(move, rl.moves.DrawStock) else len(states)
     band = _band(view.stock_count)
-    acc = [0.0] * (3 + len(_STOCK_BANDS) + 1)
+    acc = [0.0] * (6 if r500 else 4)
     for j in range(runs):
         st = states[j % len(states)].copy()
         k = j // len(states)
@@ -785,30 +809,39 @@ def _r500_features(view: rl.PlayerView, move: rl.moves.Move, seed: int) -> list[
         finish_turn(engine, st, 0)
         cache: dict[object, Any] = {}
         if st.result is not None:
-            laid, held, dead, risk = hand_points(st.result, 0, st.rules), 0.0, 0.0, 0.0
+            acc[0] += hand_points(st.result, 0, st.rules)
+            continue
+        summ = _summaries(st, cache)
+        risk = _danger_cost(view, st, 0, cache)
+        if r500:
+            laid, held, dead = r500_parts(summ, st, 0)
+            acc[0] += laid
+            acc[1] += held
+            acc[2] += risk / R500_WEIGHTS["danger"]
+            acc[3 + band] += dead
         else:
-            laid, held, dead = r500_parts(_summaries(st, cache), st, 0)
-            # the danger part unweighted
-            risk = _danger_cost(view, st, 0, cache) / R500_WEIGHTS["danger"]
-        acc[0] += laid
-        acc[1] += held
-        acc[2] += risk
-        acc[3 + band] += dead
+            gain, loss = basic_held(summ, st, 0)
+            acc[0] += (_estimate(summ, st, 0) - gain + loss) / BASIC_SCALE
+            acc[1] += gain
+            acc[2] += loss
+            acc[3] += risk
     return [x / runs for x in acc]
 
 
-def _fit500_chunk(start: int, stop: int) -> list[tuple[int, str, list[tuple[str, float,
-                                                                          list[float]]]]]:
-    """At every decision of seat 0 with more than one legal move in greedy self-play of
-    Rummy 500: each legal move's parts of the one-turn value (:func:`_r500_features`)
-    and its mean outcome by greedy playouts to the end of the hand (the true deal and
-    three belief deals, two playouts each, the same seeds for every move)."""
+def _fitparts_chunk(variant: str, start: int, stop: int
+                    ) -> list[tuple[int, str, list[tuple[str, float, list[float]]]]]:
+    """At every decision of seat 0 with more than one legal move in greedy self-play:
+    each legal move's parts of the one-turn value (:func:`_parts`) and its mean outcome
+    by greedy playouts to the end of the hand (the true deal and three belief deals, two
+    playouts each, the same seeds for every move). Basic throws are valued by the throw
+    score, not the estimate: of them only the one the score picks takes part."""
+    from rummy_lab.coach._principle import basic_discard_score, basic_throw
     from rummy_lab.coach._source import deals
     from rummy_lab.coach._table import state_for
 
     out = []
     for h in range(start, stop):
-        g = rl.new_game("500", seed=70_000 + h, dealer=h % 2)
+        g = rl.new_game(variant, seed=70_000 + h, dealer=h % 2)
         bots = [make_bot("greedy", g.rules) for _ in range(2)]
         rng = random.Random(h)
         n = 0
@@ -817,69 +850,70 @@ def _fit500_chunk(start: int, stop: int) -> list[tuple[int, str, list[tuple[str,
             p = g.current_player
             v = g.view_for(p)
             move = bots[p].choose(v, rng)
-            if p == 0 and len(v.legal_moves) > 1:
+            moves = list(v.legal_moves)
+            throws = [m for m in moves if isinstance(m, rl.moves.Discard)]
+            if variant == "basic" and len(throws) > 1:
+                top = basic_throw(v, {m.card: basic_discard_score(v, m.card) for m in throws})
+                moves = [m for m in moves if not isinstance(m, rl.moves.Discard)
+                         or m.card == top]
+            if p == 0 and len(moves) > 1:
                 states = [g.state] + [state_for(v, d) for d in
                                       deals(v, 3, random.Random(n), model="behaviour")]
                 cands = []
-                for m in v.legal_moves:
+                for m in moves:
                     y = statistics.fmean(_playout(s, m, 0, 7919 * i + j)
                                          for i, s in enumerate(states) for j in range(2))
-                    cands.append((type(m).__name__, y, _r500_features(v, m, h)))
+                    cands.append((type(m).__name__, y, _parts(v, m, h)))
                 out.append((h, g.phase.value, cands))
             g.play(move)
     return out
 
 
-def cmd_fit500(args: argparse.Namespace) -> None:
-    """Fit the weights of the parts of Rummy 500's one-turn value to playouts."""
+def cmd_fitparts(args: argparse.Namespace) -> None:
+    """Fit the weights of the parts of the one-turn estimate to playouts."""
     import numpy as np
 
-    t = time.perf_counter()
-    from rummy_lab.coach._table import R500_WEIGHTS as W
+    for variant in args.variants.split(","):
+        t = time.perf_counter()
+        rows = run_chunks(_fitparts_chunk, (variant,), args.hands, args.workers, 1)
+        names = _PART_NAMES[variant]
+        now = np.array(_weights_now(variant))
 
-    rows = run_chunks(_fit500_chunk, (), args.hands, args.workers, 1)
-    bands = ("stock>24", "stock13-24", "stock<=12")
-    names = ["table", "held", "danger", *(f"deadwood@{b}" for b in bands)]
-    now = np.array([W["table"], W["held"], -W["danger"], W["deadwood>24"], W["deadwood>12"],
-                    W["deadwood"]])
+        def stack(rs: Sequence[Any]) -> tuple[Any, Any]:
+            xs, ys = [], []
+            for _, _, cands in rs:
+                x = np.array([c[2] for c in cands])
+                y = np.array([c[1] for c in cands])
+                xs.append(x - x.mean(axis=0))
+                ys.append(y - y.mean())
+            return np.vstack(xs), np.concatenate(ys)
 
-    def stack(rs: Sequence[Any]) -> tuple[Any, Any]:
-        xs, ys = [], []
-        for _, _, cands in rs:
-            x = np.array([c[2] for c in cands])
-            y = np.array([c[1] for c in cands])
-            xs.append(x - x.mean(axis=0))
-            ys.append(y - y.mean())
-        return np.vstack(xs), np.concatenate(ys)
-
-    x, y = stack(rows)
-    w, *_ = np.linalg.lstsq(x, y, rcond=None)
-    print(f"Rummy 500: {args.hands} hands of greedy self-play, {len(rows)} decisions, "
-          f"{len(y)} moves, {time.perf_counter() - t:.0f} s")
-    print("  least-squares weights: " + ", ".join(
-        f"{k} {v:+.3f}" for k, v in zip(names, w, strict=True)))
-    print("  the estimate's (rl.coach._table.R500_WEIGHTS): " + ", ".join(
-        f"{k} {v:+.3f}" for k, v in zip(names, now, strict=True)))
-    for label, ws in (("the estimate's weights", now), ("fitted", w)):
-        pred = x @ ws
-        res = y - pred
-        print(f"  {label}: mean squared error {float(res @ res) / len(y):.1f} per move "
-              f"(of the outcomes about their decision's mean: {float(y @ y) / len(y):.1f})")
-    hands = sorted({h for h, _, _ in rows})
-    for k in range(4 if len(hands) >= 4 else 0):
-        fold = set(hands[k::4])
-        wf, *_ = np.linalg.lstsq(*stack([r for r in rows if r[0] not in fold]), rcond=None)
-        gains = []
-        for _, _, cands in (r for r in rows if r[0] in fold):
-            xs = np.array([c[2] for c in cands])
-            ys = [c[1] for c in cands]
-            pick_now = int(np.argmax(xs @ now))
-            pick_fit = int(np.argmax(xs @ wf))
-            gains.append(ys[pick_fit] - ys[pick_now])
-        m, se, _, _ = summary(gains)
-        print(f"  fold {k}: weights fitted on the other hands choose moves worth {m:+.3f} "
-              f"+- {se:.3f} points per decision (greedy playouts) more than the "
-              "estimate's weights", flush=True)
+        x, y = stack(rows)
+        w, *_ = np.linalg.lstsq(x, y, rcond=None)
+        print(f"{variant}: {args.hands} hands of greedy self-play, {len(rows)} decisions, "
+              f"{len(y)} moves, {time.perf_counter() - t:.0f} s")
+        print("  least-squares weights: " + ", ".join(
+            f"{k} {v:+.3f}" for k, v in zip(names, w, strict=True)))
+        print("  the estimate's: " + ", ".join(
+            f"{k} {v:+.3f}" for k, v in zip(names, now, strict=True)))
+        for label, ws in (("the estimate's weights", now), ("fitted", w)):
+            res = y - x @ ws
+            print(f"  {label}: mean squared error {float(res @ res) / len(y):.1f} per move "
+                  f"(of the outcomes about their decision's mean: {float(y @ y) / len(y):.1f})")
+        hands = sorted({h for h, _, _ in rows})
+        for k in range(4 if len(hands) >= 4 else 0):
+            fold = set(hands[k::4])
+            wf, *_ = np.linalg.lstsq(*stack([r for r in rows if r[0] not in fold]),
+                                     rcond=None)
+            gains = []
+            for _, _, cands in (r for r in rows if r[0] in fold):
+                xs = np.array([c[2] for c in cands])
+                ys = [c[1] for c in cands]
+                gains.append(ys[int(np.argmax(xs @ wf))] - ys[int(np.argmax(xs @ now))])
+            m, se, _, _ = summary(gains)
+            print(f"  fold {k}: weights fitted on the other hands choose moves worth "
+                  f"{m:+.3f} +- {se:.3f} points per decision (greedy playouts) more than "
+                  "the estimate's weights", flush=True)
 
 
 # --------------------------------------------------------------------------- main
@@ -938,8 +972,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="only decisions with a wild card to throw, and fit its extra cost")
     p.add_argument("--hands", type=int, default=20)
     p.add_argument("--workers", type=int, default=workers)
-    p = sub.add_parser("fit500")
-    p.add_argument("--hands", type=int, default=24)
+    p = sub.add_parser("fitparts")
+    p.add_argument("--variants", default="500")
+    p.add_argument("--hands", type=int, default=300)
     p.add_argument("--workers", type=int, default=workers)
     p = sub.add_parser("discards")
     p.add_argument("--hands", type=int, default=200)
@@ -949,7 +984,7 @@ def main(argv: list[str] | None = None) -> int:
      "review": cmd_review, "stakes": cmd_stakes, "calibrate": cmd_calibrate,
      "discards": cmd_discards, "skips": cmd_skips, "goout": cmd_goout,
      "reviewcheck": cmd_reviewcheck, "throws": cmd_throws,
-     "fit500": cmd_fit500}[args.cmd](args)
+     "fitparts": cmd_fitparts}[args.cmd](args)
     return 0
 
 

@@ -8,7 +8,7 @@ possible cards, and the opponents' hands set how far each of them is from going 
 Throwing a card the next player can use costs the belief's danger of that card times
 what one card closer to going out is worth to that player (read off the same estimate;
 Rummy 500: three times the card's points, a meld of their own, or its points when it
-fits a table meld).
+fits a table meld, times the fitted danger weight).
 
 With a budget (seconds) the coach also plays each move out on determinizations with the
 fast policy for every player, for as many rounds of turns as the budget allows, and
@@ -31,9 +31,14 @@ today's count says less about who finishes first. Then, for the viewer ``v``:
   it pays for if someone goes out before its next turn (chance ``o_p``, from
   :data:`GO_OUT` by the deadwood cards of the players who move first), plus what the
   viewer collects the same way from the opponents' ``H_q``;
-* Rummy 500: ``S_v - mean(S_q)`` with ``S_p = table_p + (1 - 2 o_p) * H_p - D_p`` (the
-  round's score if the melds and lay-offs in hand go down at the player's next turn,
-  unless someone goes out first, and the deadwood stays);
+* Rummy 500: from three parts, each the viewer's less the opponents' mean: ``table_p``,
+  the points ``p`` has on the table, ``(1 - 2 o_p) * H_p``, its melds and lay-offs in
+  hand (they go down at its next turn unless someone goes out first), and ``D_p``, its
+  deadwood points; weighted by :data:`R500_WEIGHTS`, fitted to playouts to the end of
+  the hand. The deadwood weight is positive while many cards are left in the stock (a
+  card held is then more often melded later than paid for) and near zero late in the
+  round. (The round's score as if it ended now, ``table + held - D``, chose moves worse
+  by 7 to 10 points per decision by those playouts, and overstated the losses.)
 * Indian: like Basic with each count capped at ``max_points``, and a hand without the
   sequences a declaration needs counts every card.
 """
@@ -81,7 +86,8 @@ TURNS_PER_TAU = 8
 BASIC_SCALE = 0.13
 """Basic Rummy: the outcome of a hand per point of the unscaled estimate, fitted by least
 squares over 300 hands of greedy self-play (``python benchmarks/bench_strength.py
-calibrate``; Rummy 500 and Indian estimates need no factor: they fit at 0.94 and 0.88)."""
+calibrate``; the Indian estimate needs no factor: it fits at 0.88; Rummy 500's parts
+carry :data:`R500_WEIGHTS`)."""
 
 BASIC_THROW_POINT = 0.046
 """Basic Rummy: points of the hand's outcome per point of the throw score
@@ -108,7 +114,7 @@ R500_WEIGHTS: dict[str, float] = {
 }
 """Rummy 500: the weights of the estimate's parts (:func:`r500_parts`), fitted by least
 squares to greedy playouts of every legal move to the end of the hand, within each
-decision (``python benchmarks/bench_strength.py fit500``). The deadwood weight depends on
+decision (``python benchmarks/bench_strength.py fitparts``). The deadwood weight depends on
 the cards left in the stock (more than 24, more than 12, fewer) and is positive: a card
 held with many turns to come is more often melded later than paid for at the round's
 end."""
@@ -501,13 +507,22 @@ def _estimate(summ: dict[int, Summary], state: GameState, viewer: int) -> float:
     win = prob[viewer] * sum(summ[q][1] for q in others)
     lose = sum(prob[q] for q in others) * d_v
     if r.variant is Variant.BASIC:
-        # the cards a player could lay down but still holds are paid for if someone goes
-        # out before its next turn
-        held = {p: summ[p][2] + summ[p][3] for p in players}
-        risk = _out_first(summ, state, viewer) * held[viewer]
-        gain = sum(_goes_out_before(summ, state, viewer, q) * held[q] for q in others)
+        gain, risk = basic_held(summ, state, viewer)
         return BASIC_SCALE * (win - lose) + gain - risk
     return win - lose
+
+
+def basic_held(summ: dict[int, Summary], state: GameState, viewer: int
+               ) -> tuple[float, float]:
+    """Basic Rummy: what the viewer may collect for the melds and lay-offs the opponents
+    still hold (it goes out before their next turn), and what it risks paying for its
+    own (someone goes out before its next turn)."""
+    players = list(summ)
+    held = {p: summ[p][2] + summ[p][3] for p in players}
+    risk = _out_first(summ, state, viewer) * held[viewer]
+    gain = sum(_goes_out_before(summ, state, viewer, q) * held[q] for q in players
+               if q != viewer)
+    return gain, risk
 
 
 def r500_parts(summ: dict[int, Summary], state: GameState, viewer: int

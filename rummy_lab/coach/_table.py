@@ -616,7 +616,9 @@ def table_move_values(
     for move in moves:
         out.append(_one_ply(view, engine, states, move, me, cache, depth))
     if budget is not None and budget > 0:
-        _deepen(view, engine, moves, out, start + 0.85 * budget, rng)
+        # a quarter of the budget is left for what a playout cannot foresee (a full
+        # garbage collection, a busy machine) and for the reasons
+        _deepen(view, engine, moves, out, start + 0.75 * budget, rng)
     if view.rules.variant is Variant.BASIC:
         _basic_throws(view, out)
     return out
@@ -740,8 +742,11 @@ def _deepen(view: PlayerView, engine: VariantEngine, moves: Sequence[Move],
     me = view.player
     sums: dict[Move, list[float]] = {m: [] for m in moves}
     longest = 0.0  # the slowest playout so far: none is started that would overrun
-    while time.perf_counter() + longest < deadline:
+    sampling = 0.0  # the slowest deal drawn from the belief so far, the same way
+    while time.perf_counter() + sampling + longest < deadline:
+        now = time.perf_counter()
         base = state_for(view, deals(view, 1, rng)[0])
+        sampling = max(sampling, time.perf_counter() - now)
         for m in moves:
             now = time.perf_counter()
             if isinstance(m, Drop) or now + longest >= deadline:

@@ -57,6 +57,11 @@ __all__ = [
 ]
 
 INF = 1 << 60
+
+Table = tuple[int, ...]
+"""A suit's (or merged suits') best objective per joker count and flag state. Kept as a
+tuple: the memos hold hundreds of thousands of them, and tuples of ints drop out of the
+cyclic garbage collector's scans (lists would make a full collection take a second)."""
 BIG = 128  # objective = points * BIG + unmelded card count (tie-break: meld more cards)
 
 
@@ -139,10 +144,10 @@ class _Ctx:
     joker_value: int
     wild_value: int
     wild_rank: int | None
-    memo: dict[tuple[tuple[int, ...], int], list[int]]
+    memo: dict[tuple[tuple[int, ...], int], Table]
     set_memo: dict[tuple[tuple[int, ...], int], list[_SetPick]]
     dp_memo: dict[tuple[int, int, int, int, bool, bool], list[_Move]]
-    merge_memo: dict[tuple[object, ...], list[int]]
+    merge_memo: dict[tuple[object, ...], Table]
     flag_comb: tuple[tuple[int, ...], ...]
     run_flag: tuple[int, ...]  # flags after adding an impure run to state f
     pure_flag: tuple[int, ...]  # flags after adding a pure run to state f
@@ -229,7 +234,7 @@ def _run_choices(
                 stack.append(((*places, q), gaps + q - last - 1))
 
 
-def _suit_table(ctx: _Ctx, counts: tuple[int, ...], budget: int) -> list[int]:
+def _suit_table(ctx: _Ctx, counts: tuple[int, ...], budget: int) -> Table:
     """Best objective for one suit's cards using exactly k jokers, per flag state.
 
     Index ``k * nflags + f``.
@@ -247,8 +252,8 @@ def _suit_table(ctx: _Ctx, counts: tuple[int, ...], budget: int) -> list[int]:
         p += 1
     if p == 14:
         res[0] = 0
-        memo[key] = res
-        return res
+        memo[key] = table = tuple(res)
+        return table
     lst = list(counts)
     lst[p] -= 1
     rest = tuple(lst)
@@ -288,16 +293,16 @@ def _suit_table(ctx: _Ctx, counts: tuple[int, ...], budget: int) -> list[int]:
                             j = out + flag_map[f]
                             if v < res[j]:
                                 res[j] = v
-    memo[key] = res
-    return res
+    memo[key] = table = tuple(res)
+    return table
 
 
 MERGE_MEMO = 200_000
 """Merged suit tables kept per context (then the memo starts again)."""
 
 
-def _merged(ctx: _Ctx, suits: tuple[tuple[int, ...], ...], tables: Sequence[list[int]],
-            budget: int) -> list[int]:
+def _merged(ctx: _Ctx, suits: tuple[tuple[int, ...], ...], tables: Sequence[Table],
+            budget: int) -> Table:
     """The four suits' tables merged (suits 0 and 1, then 2, then 3), each prefix kept:
     hands that differ in one suit (a hand and the same hand less a card) share the
     merges of the suits before it."""
@@ -314,7 +319,7 @@ def _merged(ctx: _Ctx, suits: tuple[tuple[int, ...], ...], tables: Sequence[list
     return acc
 
 
-def _merge(ctx: _Ctx, a: list[int], b: list[int], budget: int) -> list[int]:
+def _merge(ctx: _Ctx, a: Table, b: Table, budget: int) -> Table:
     S = ctx.nflags
     res = [INF] * ((budget + 1) * S)
     comb = ctx.flag_comb
@@ -334,7 +339,7 @@ def _merge(ctx: _Ctx, a: list[int], b: list[int], budget: int) -> list[int]:
                         v = v1 + v2
                         if v < res[j]:
                             res[j] = v
-    return res
+    return tuple(res)
 
 
 # --------------------------------------------------------------------------- hand model
@@ -615,7 +620,7 @@ def _suit_arrangements(
 
 
 def _merge_splits(
-    ctx: _Ctx, tables: list[list[int]], budget: int, k: int, f: int, value: int
+    ctx: _Ctx, tables: list[Table], budget: int, k: int, f: int, value: int
 ) -> Iterator[tuple[tuple[int, int], ...]]:
     """Every (k_s, f_s) per suit whose sum achieves ``value`` at (k, f)."""
     S = ctx.nflags

@@ -2,6 +2,7 @@
 
     python benchmarks/bench_strength.py openspiel --deals 2000 [--workers 2] [--bot expert]
     python benchmarks/bench_strength.py greedy --variants gin,basic,500,indian --deals 400
+                                               [--players 3]
     python benchmarks/bench_strength.py speed [--hands 20]
     python benchmarks/bench_strength.py review [--variants gin,basic,500,indian]
     python benchmarks/bench_strength.py stakes [--hands 1000]
@@ -20,7 +21,8 @@
   ``--bot`` picks the rummy_lab side: ``expert`` (default), ``greedy`` or ``greedy0``
   (``GreedyGinBot(knock_at=0)``, which only goes gin), for comparison.
 * ``greedy``: the expert against the variant's greedy bot in rummy_lab's engine, two
-  players, duplicate deals, in :func:`rummy_lab.coach.hand_points` per deal.
+  players (``--players``: more, the expert on each seat in turn), duplicate deals, in
+  :func:`rummy_lab.coach.hand_points` per deal.
 * ``speed``: ``ExpertBot.choose`` per decision (wall clock and CPU), and
   ``evaluate(view, budget=1.0)``, on positions from games against the greedy bot.
 * ``review``: the expert's own decisions reviewed at the same budget (share labelled
@@ -188,27 +190,30 @@ def cmd_openspiel(args: argparse.Namespace) -> None:
 # --------------------------------------------------------------------------- greedy
 
 
-def _greedy_chunk(variant: str, budget: float | None, start: int, stop: int) -> list[float]:
+def _greedy_chunk(variant: str, budget: float | None, players: int, start: int, stop: int
+                  ) -> list[float]:
+    """Per deal, the expert's points (:func:`hand_points`) averaged over the seats: the
+    deal is played once with the expert on each seat, greedy bots on the others."""
     out = []
     for d in range(start, stop):
         seed = random.Random(f"rummy_lab strength {variant} {d}").getrandbits(31)
         total = 0.0
-        for seat in (0, 1):
-            g = rl.new_game(variant, seed=seed, dealer=d % 2)
-            bots: list[Any] = [make_bot("greedy", g.rules), make_bot("greedy", g.rules)]
+        for seat in range(players):
+            g = rl.new_game(variant, players=players, seed=seed, dealer=d % players)
+            bots: list[Any] = [make_bot("greedy", g.rules) for _ in range(players)]
             bots[seat] = ExpertBot(budget=budget)
             res = play_hand(g, bots, random.Random(seed ^ seat))
             total += hand_points(res, seat, g.rules)
-        out.append(total / 2)
+        out.append(total / players)
     return out
 
 
 def cmd_greedy(args: argparse.Namespace) -> None:
-    print(f"expert vs greedy, 2 players, duplicate deals (budget {args.budget})")
+    print(f"expert vs greedy, {args.players} players, duplicate deals (budget {args.budget})")
     for variant in args.variants.split(","):
         t = time.perf_counter()
-        pts = run_chunks(_greedy_chunk, (variant, args.budget), args.deals, args.workers,
-                         args.chunk)
+        pts = run_chunks(_greedy_chunk, (variant, args.budget, args.players), args.deals,
+                         args.workers, args.chunk)
         m, se, lo, hi = summary(pts)
         print(f"  {variant:<8} {len(pts)} deals: {m:+.2f} +- {se:.2f} points per deal "
               f"(95% interval {lo:+.2f} .. {hi:+.2f}), {time.perf_counter() - t:.0f} s",
@@ -931,6 +936,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--chunk", type=int, default=25)
     p = sub.add_parser("greedy")
     p.add_argument("--variants", default="gin,basic,500,indian")
+    p.add_argument("--players", type=int, default=2,
+                   help="players per deal (the expert on each seat in turn)")
     p.add_argument("--deals", type=int, default=400)
     p.add_argument("--budget", type=float, default=None)
     p.add_argument("--workers", type=int, default=workers)

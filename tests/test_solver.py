@@ -551,3 +551,24 @@ def test_one_deck_fast_paths_agree_with_the_general_search():
                 assert p.deadwood_points == min(
                     deadwood([c for c in hand if c is not d], rules) for d in hand
                 )
+
+
+def test_solver_memo_tables_drop_out_of_the_garbage_collectors_scans() -> None:
+    """The suit and merged tables the solver keeps (hundreds of thousands in a long
+    session) are tuples of ints, which the cyclic collector stops tracking: as lists, a
+    full collection took about a second in the middle of a budgeted evaluation."""
+    import gc
+
+    from rummy_lab.engine import solver
+
+    rules = rl.get_rules("indian")
+    rng = random.Random(5)
+    deck = make_deck(decks=2, jokers=2)
+    for _ in range(30):
+        rl.best_partition(rng.sample(deck, 14), rules, wild_rank=rng.randint(1, 13))
+    tables = [t for ctx in (solver._ctx(rules, w) for w in range(1, 14))
+              for t in (*ctx.memo.values(), *ctx.merge_memo.values())]
+    assert len(tables) > 100
+    gc.collect()
+    assert all(isinstance(t, tuple) for t in tables)
+    assert not any(gc.is_tracked(t) for t in tables)

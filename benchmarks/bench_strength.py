@@ -605,14 +605,11 @@ def _discards_chunk(start: int, stop: int) -> list[tuple[int, list[tuple[bool, f
     return out
 
 
-def _throw_decisions(variant: str, seed: int, h: int) -> Iterator[
-        tuple[rl.PlayerView, rl.moves.Move, list[rl.moves.Discard], Callable[[], list[Any]]]]:
-    """Seat 0's discard decisions with more than one throw in a hand of greedy self-play:
-    the view, the greedy throw, the legal throws, and a function giving the states to play
-    them out on (the true deal and three deals from the belief)."""
-    from rummy_lab.coach._source import deals
-    from rummy_lab.coach._table import state_for
-
+def _selfplay(variant: str, seed: int, h: int) -> Iterator[
+        tuple[int, Any, int, rl.PlayerView, rl.moves.Move]]:
+    """A hand of greedy self-play (two players), one decision at a time: its number (from
+    1), the game, the player, its view and the greedy bot's move, which is played when
+    the next decision is asked for (at most 3,000)."""
     g = rl.new_game(variant, seed=seed, dealer=h % 2)
     bots = [make_bot("greedy", g.rules) for _ in range(2)]
     rng = random.Random(h)
@@ -622,16 +619,28 @@ def _throw_decisions(variant: str, seed: int, h: int) -> Iterator[
         p = g.current_player
         v = g.view_for(p)
         move = bots[p].choose(v, rng)
+        yield n, g, p, v, move
+        g.play(move)
+
+
+def _throw_decisions(variant: str, seed: int, h: int) -> Iterator[
+        tuple[rl.PlayerView, rl.moves.Move, list[rl.moves.Discard], Callable[[], list[Any]]]]:
+    """Seat 0's discard decisions with more than one throw in a hand of greedy self-play:
+    the view, the greedy throw, the legal throws, and a function giving the states to play
+    them out on (the true deal and three deals from the belief)."""
+    from rummy_lab.coach._source import deals
+    from rummy_lab.coach._table import state_for
+
+    for k, g, p, v, move in _selfplay(variant, seed, h):
         throws = [m for m in v.legal_moves if isinstance(m, rl.moves.Discard)]
         if p == 0 and isinstance(move, rl.moves.Discard) and len(throws) > 1:
-            state, k = g.state, n
+            state = g.state
 
             def states(state: Any = state, v: rl.PlayerView = v, k: int = k) -> list[Any]:
                 return [state] + [state_for(v, d) for d in
                                   deals(v, 3, random.Random(k), model="behaviour")]
 
             yield v, move, throws, states
-        g.play(move)
 
 
 def _fit_discards(rows: Sequence[tuple[int, list[tuple[bool, float, list[float]]]]]
@@ -786,15 +795,14 @@ def _parts(view: rl.PlayerView, move: rl.moves.Move, seed: int) -> list[float]:
     from rummy_lab.coach._table import (
         BASIC_SCALE,
         DEFAULT_DEALS,
-        DRAW_SAMPLES,
         R500_WEIGHTS,
         _danger_cost,
         _estimate,
         _summaries,
         basic_held,
-        finish_turn,
         r500_parts,
         state_for,
+        turn_ends,
     )
     from rummy_lab.engine.variants import engine_for
 
@@ -802,16 +810,11 @@ def _parts(view: rl.PlayerView, move: rl.moves.Move, seed: int) -> list[float]:
     r500 = view.rules.variant is rl.Variant.RUMMY500
     rng = random.Random(f"rummy_lab coach table {seed}")
     states = [state_for(view, d) for d in deals(view, DEFAULT_DEALS, rng)]
-    runs = DRAW_SAMPLES if isinstance(move, rl.moves.DrawStock) else len(states)
     band = _band(view.stock_count)
     acc = [0.0] * (6 if r500 else 4)
-    for j in range(runs):
-        st = states[j % len(states)].copy()
-        k = j // len(states)
-        if k and len(st.stock) > k:
-            st.stock[-1], st.stock[-1 - k] = st.stock[-1 - k], st.stock[-1]
-        engine.play(st, move)
-        finish_turn(engine, st, 0)
+    runs = 0
+    for st in turn_ends(view, engine, states, move):
+        runs += 1
         cache: dict[object, Any] = {}
         if st.result is not None:
             acc[0] += hand_points(st.result, 0, st.rules)
@@ -846,15 +849,7 @@ def _fitparts_chunk(variant: str, start: int, stop: int
 
     out = []
     for h in range(start, stop):
-        g = rl.new_game(variant, seed=70_000 + h, dealer=h % 2)
-        bots = [make_bot("greedy", g.rules) for _ in range(2)]
-        rng = random.Random(h)
-        n = 0
-        while not g.is_over and n < 3000:
-            n += 1
-            p = g.current_player
-            v = g.view_for(p)
-            move = bots[p].choose(v, rng)
+        for n, g, p, v, _ in _selfplay(variant, 70_000 + h, h):
             moves = list(v.legal_moves)
             throws = [m for m in moves if isinstance(m, rl.moves.Discard)]
             if variant == "basic" and len(throws) > 1:
@@ -870,7 +865,6 @@ def _fitparts_chunk(variant: str, start: int, stop: int
                                          for i, s in enumerate(states) for j in range(2))
                     cands.append((type(m).__name__, y, _parts(v, m, h)))
                 out.append((h, g.phase.value, cands))
-            g.play(move)
     return out
 
 

@@ -48,7 +48,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from ..engine.cards import Card
 from ..engine.moves import (
@@ -662,35 +662,41 @@ def _one_ply(
     if isinstance(move, Drop):
         penalty = r.middle_drop if _has_drawn(view) else r.first_drop
         return MoveValue(move, -float(penalty), 0, True, {"penalty": float(penalty)})
-    if isinstance(move, DrawStock):
-        vals = []
-        # places of the stock the viewer knows (Basic Rummy's stock turned over unshuffled)
-        known = belief(view, model="uniform").facts.stock  # hard facts: any model
-        draws = depth * (INDIAN_DRAW_SAMPLES if r.variant is Variant.INDIAN else DRAW_SAMPLES)
-        if known and known[0] is not None:
-            draws = len(states)  # the card drawn is known: one sample per deal
-        for j in range(draws):
-            st = states[j % len(states)].copy()
-            k = j // len(states)
-            if k and len(st.stock) > k and known[k] is None:
-                # another unknown card of this deal's stock on top
-                st.stock[-1], st.stock[-1 - k] = st.stock[-1 - k], st.stock[-1]
-            engine.play(st, move)
-            finish_turn(engine, st, me)
-            vals.append(leaf_value(st, me, cache) - _danger_cost(view, st, me, cache))
-        return MoveValue(move, sum(vals) / len(vals), len(vals), False, {}, tuple(vals))
     vals = []
     last: GameState | None = None
-    for st in states:
-        s = st.copy()
-        engine.play(s, move)
-        finish_turn(engine, s, me)
-        vals.append(leaf_value(s, me, cache) - _danger_cost(view, s, me, cache))
-        last = s
+    for st in turn_ends(view, engine, states, move, depth):
+        vals.append(leaf_value(st, me, cache) - _danger_cost(view, st, me, cache))
+        last = st
+    if isinstance(move, DrawStock):
+        return MoveValue(move, sum(vals) / len(vals), len(vals), False, {}, tuple(vals))
     detail = {}
     if last is not None and last.result is None and last.discard:
         detail["discard_index"] = float(last.discard[-1]._index)
     return MoveValue(move, sum(vals) / len(vals), len(vals), False, detail, tuple(vals))
+
+
+def turn_ends(view: PlayerView, engine: VariantEngine, states: Sequence[GameState],
+              move: Move, depth: int = 1) -> Iterator[GameState]:
+    """The positions after ``move`` with the rest of the turn played by the fast policy:
+    one per deal of ``states``; a stock draw over more possible cards (another unknown
+    card of a deal's stock put on top), unless the viewer knows the card drawn."""
+    me = view.player
+    draws = len(states)
+    known: Sequence[Card | None] = ()
+    if isinstance(move, DrawStock):
+        # places of the stock the viewer knows (Basic Rummy's stock turned over unshuffled)
+        known = belief(view, model="uniform").facts.stock  # hard facts: any model
+        if not (known and known[0] is not None):  # else one sample per deal
+            draws = depth * (INDIAN_DRAW_SAMPLES if view.rules.variant is Variant.INDIAN
+                             else DRAW_SAMPLES)
+    for j in range(draws):
+        st = states[j % len(states)].copy()
+        k = j // len(states)
+        if k and len(st.stock) > k and known[k] is None:
+            st.stock[-1], st.stock[-1 - k] = st.stock[-1 - k], st.stock[-1]
+        engine.play(st, move)
+        finish_turn(engine, st, me)
+        yield st
 
 
 def _has_drawn(view: PlayerView) -> bool:

@@ -783,33 +783,38 @@ def _weights_now(variant: str) -> list[float]:
     return [BASIC_SCALE, 1.0, -1.0, -1.0]
 
 
-def _parts(view: rl.PlayerView, move: rl.moves.Move, seed: int) -> list[float]:
+def _coach_states(view: rl.PlayerView, seed: int) -> list[Any]:
+    """The coach's deals for ``view`` as :func:`rummy_lab.coach._table.table_move_values`
+    makes them (the bot's depth)."""
+    from rummy_lab.coach._source import deals
+    from rummy_lab.coach._table import DEFAULT_DEALS, state_for
+
+    rng = random.Random(f"rummy_lab coach table {seed}")
+    return [state_for(view, d) for d in deals(view, DEFAULT_DEALS, rng)]
+
+
+def _parts(view: rl.PlayerView, states: Sequence[Any], move: rl.moves.Move) -> list[float]:
     """The parts of the coach's one-turn value of ``move``, each averaged over the coach's
-    deals as :func:`rummy_lab.coach._table.table_move_values` makes them, unweighted.
+    deals ``states`` (:func:`_coach_states`), unweighted.
     Rummy 500: points on the table, melds and lay-offs in hand, the throw's danger, and
     the deadwood points in one column per stock band (:data:`_STOCK_BANDS`). Basic: the
     race (``P_v * sum(D_q) - sum(P_q) * D_v``), what the viewer may collect of the
     others' held melds, what it risks on its own, the throw's danger. A hand that ends
     counts its points in the first column."""
-    from rummy_lab.coach._source import deals
     from rummy_lab.coach._table import (
         BASIC_SCALE,
-        DEFAULT_DEALS,
         R500_WEIGHTS,
         _danger_cost,
         _estimate,
         _summaries,
         basic_held,
         r500_parts,
-        state_for,
         turn_ends,
     )
     from rummy_lab.engine.variants import engine_for
 
     engine = engine_for(view.rules)
     r500 = view.rules.variant is rl.Variant.RUMMY500
-    rng = random.Random(f"rummy_lab coach table {seed}")
-    states = [state_for(view, d) for d in deals(view, DEFAULT_DEALS, rng)]
     band = _band(view.stock_count)
     acc = [0.0] * (6 if r500 else 4)
     runs = 0
@@ -859,11 +864,12 @@ def _fitparts_chunk(variant: str, start: int, stop: int
             if p == 0 and len(moves) > 1:
                 states = [g.state] + [state_for(v, d) for d in
                                       deals(v, 3, random.Random(n), model="behaviour")]
+                coach = _coach_states(v, h)
                 cands = []
                 for m in moves:
                     y = statistics.fmean(_playout(s, m, 0, 7919 * i + j)
                                          for i, s in enumerate(states) for j in range(2))
-                    cands.append((type(m).__name__, y, _parts(v, m, h)))
+                    cands.append((type(m).__name__, y, _parts(v, coach, m)))
                 out.append((h, g.phase.value, cands))
     return out
 

@@ -767,6 +767,10 @@ _PART_NAMES = {
     "basic": ("race", "collect", "risk", "danger"),
 }
 
+_PILE_PARTS = ("pick", "pick deadwood", "their pick", "their pick deadwood")
+"""``fitparts --pile``: the viewer's best deep pick at its next turn and the next
+player's now (:func:`_pile_pick`), the estimate's weights being 0."""
+
 
 def _band(stock: int) -> int:
     return next((i for i, b in enumerate(_STOCK_BANDS) if stock > b), len(_STOCK_BANDS))
@@ -793,11 +797,38 @@ def _coach_states(view: rl.PlayerView, seed: int) -> list[Any]:
     return [state_for(view, d) for d in deals(view, DEFAULT_DEALS, rng)]
 
 
-def _parts(view: rl.PlayerView, states: Sequence[Any], move: rl.moves.Move) -> list[float]:
+def _pile_pick(state: Any, player: int) -> tuple[int, int]:
+    """Rummy 500: the best deep pick (two cards or more, the bottom one melded at once) the
+    discard pile offers ``player`` were it to draw now, as ``(points, deadwood)``: the
+    points of melds and lay-offs it adds to the hand and the change in the hand's deadwood
+    points; the best is the one of most points less deadwood, ``(0, 0)`` when none gains.
+    A part ``fitparts --pile`` tries (the estimate does not use it)."""
+    from rummy_lab.coach._table import _summary
+    from rummy_lab.engine.variants.rummy500 import Rummy500Engine
+
+    pile = state.discard
+    engine = Rummy500Engine()
+    hand, table = list(state.hands[player]), tuple(state.table)
+    _, dead0, meld0, lay0 = _summary(hand, table, state.rules, None)
+    best, top = (0, 0), 0
+    for depth in range(2, len(pile) + 1):
+        if engine.can_pick(state, depth, player):
+            _, dead, meld, lay = _summary([*hand, *pile[len(pile) - depth:]], table,
+                                          state.rules, None)
+            gain, more = meld + lay - meld0 - lay0, dead - dead0
+            if gain - more > top:
+                best, top = (gain, more), gain - more
+    return best
+
+
+def _parts(view: rl.PlayerView, states: Sequence[Any], move: rl.moves.Move,
+           pile: bool = False) -> list[float]:
     """The parts of the coach's one-turn value of ``move``, each averaged over the coach's
     deals ``states`` (:func:`_coach_states`), unweighted.
     Rummy 500: points on the table, melds and lay-offs in hand, the throw's danger, and
-    the deadwood points in one column per stock band (:data:`_STOCK_BANDS`). Basic: the
+    the deadwood points in one column per stock band (:data:`_STOCK_BANDS`); with
+    ``pile``, four more: the viewer's best deep pick of the discard pile at its next turn
+    (points, deadwood) and the next player's now (:func:`_pile_pick`). Basic: the
     race (``P_v * sum(D_q) - sum(P_q) * D_v``), what the viewer may collect of the
     others' held melds, what it risks on its own, the throw's danger. A hand that ends
     counts its points in the first column."""
@@ -816,7 +847,7 @@ def _parts(view: rl.PlayerView, states: Sequence[Any], move: rl.moves.Move) -> l
     engine = engine_for(view.rules)
     r500 = view.rules.variant is rl.Variant.RUMMY500
     band = _band(view.stock_count)
-    acc = [0.0] * (6 if r500 else 4)
+    acc = [0.0] * ((10 if pile else 6) if r500 else 4)
     runs = 0
     for st in turn_ends(view, engine, states, move):
         runs += 1
@@ -832,6 +863,13 @@ def _parts(view: rl.PlayerView, states: Sequence[Any], move: rl.moves.Move) -> l
             acc[1] += held
             acc[2] += risk / R500_WEIGHTS["danger"]
             acc[3 + band] += dead
+            if pile:
+                others = max(1, len(summ) - 1)
+                mine = _pile_pick(st, 0)
+                theirs = _pile_pick(st, st.current) if st.current != 0 else (0, 0)
+                for i in range(2):
+                    acc[6 + i] += mine[i]
+                    acc[8 + i] += theirs[i] / others
         else:
             gain, loss = basic_held(summ, st, 0)
             acc[0] += (_estimate(summ, st, 0) - gain + loss) / BASIC_SCALE
@@ -841,7 +879,7 @@ def _parts(view: rl.PlayerView, states: Sequence[Any], move: rl.moves.Move) -> l
     return [x / runs for x in acc]
 
 
-def _fitparts_chunk(variant: str, start: int, stop: int
+def _fitparts_chunk(variant: str, pile: bool, start: int, stop: int
                     ) -> list[tuple[int, str, list[tuple[str, float, list[float]]]]]:
     """At every decision of seat 0 with more than one legal move in greedy self-play:
     each legal move's parts of the one-turn value (:func:`_parts`) and its mean outcome
@@ -869,7 +907,7 @@ def _fitparts_chunk(variant: str, start: int, stop: int
                 for m in moves:
                     y = statistics.fmean(_playout(s, m, 0, 7919 * i + j)
                                          for i, s in enumerate(states) for j in range(2))
-                    cands.append((type(m).__name__, y, _parts(v, coach, m)))
+                    cands.append((type(m).__name__, y, _parts(v, coach, m, pile)))
                 out.append((h, g.phase.value, cands))
     return out
 
@@ -880,9 +918,10 @@ def cmd_fitparts(args: argparse.Namespace) -> None:
 
     for variant in args.variants.split(","):
         t = time.perf_counter()
-        rows = run_chunks(_fitparts_chunk, (variant,), args.hands, args.workers, 1)
-        names = _PART_NAMES[variant]
-        now = np.array(_weights_now(variant))
+        pile = args.pile and variant == "500"
+        rows = run_chunks(_fitparts_chunk, (variant, pile), args.hands, args.workers, 1)
+        names = _PART_NAMES[variant] + (_PILE_PARTS if pile else ())
+        now = np.array(_weights_now(variant) + [0.0] * (len(_PILE_PARTS) if pile else 0))
 
         def stack(rs: Sequence[Any]) -> tuple[Any, Any]:
             xs, ys = [], []
@@ -982,6 +1021,8 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("fitparts")
     p.add_argument("--variants", default="500")
     p.add_argument("--hands", type=int, default=300)
+    p.add_argument("--pile", action="store_true",
+                   help="Rummy 500: also fit the deep picks the discard pile offers")
     p.add_argument("--workers", type=int, default=workers)
     p = sub.add_parser("discards")
     p.add_argument("--hands", type=int, default=200)

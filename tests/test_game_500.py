@@ -151,6 +151,24 @@ def test_the_picked_card_may_go_onto_a_meld_made_this_turn() -> None:
 # --------------------------------------------------------------------------- melds, aces, scoring
 
 
+def test_can_pick_answers_for_another_player_without_changing_the_state() -> None:
+    """``can_pick(state, depth, player)`` asks whether ``player`` could take the pile
+    down to ``depth`` were it to draw now: its hand, its right to lay off."""
+    g = new_game("500", seed=1)
+    st = g.state
+    st.table = []
+    st.discard = parse_cards("QS 7H 2C KD")
+    st.hands[0] = parse_cards("8H 9H 4S 5D JC")
+    st.hands[1] = parse_cards("3S 6D QH QC AD")
+    engine = Rummy500Engine()
+    before = st.copy()
+    assert st.current == 1
+    assert engine.can_pick(st, 3, player=0) and not engine.can_pick(st, 3)
+    assert engine.can_pick(st, 4) and not engine.can_pick(st, 4, player=0)
+    assert not engine.can_pick(st, 2, player=0) and not engine.can_pick(st, 2, player=1)
+    assert st == before
+
+
 def test_ace_high_or_low_never_around_the_corner() -> None:
     g = deal("500", ["QS KS AS 2H 3H 4H 9D", "AD 2D 3D 7C 8C 10H JH"], "5C", "JS", dealer=1)
     g.play("draw_stock")

@@ -78,17 +78,19 @@ class Rummy500Engine(TableEngine):
         """True when the card taken at ``depth`` must be melded this turn."""
         return depth > 1 or rules.discard_pick_must_meld == "any"
 
-    def can_pick(self, state: GameState, depth: int) -> bool:
-        """True when the current player may take the discard pile down to ``depth``."""
+    def can_pick(self, state: GameState, depth: int, player: int | None = None) -> bool:
+        """True when the current player (or ``player``, were it to draw now) may take the
+        discard pile down to ``depth``."""
         pile = state.discard
         if not 1 <= depth <= len(pile):
             return False
         if not self.pick_needs_meld(state.rules, depth):
             return True
+        p = state.current if player is None else player
         n = len(pile)
         card = pile[n - depth]
-        pool = [*state.hands[state.current], *pile[n - depth + 1:]]
-        if self._may_lay_off(state, state.current):
+        pool = [*state.hands[p], *pile[n - depth + 1:]]
+        if self._may_lay_off(state, p):
             return can_place(card, pool, state.table, state.rules)
         # lay-offs only after a meld of one's own: the pick must be placeable that way
         return can_place_after_meld(card, pool, state.table, state.rules)

@@ -34,7 +34,7 @@ choice is settled; a review does not).
 In Basic Rummy, Rummy 500 and Indian Rummy the values are the coach's one-turn estimate
 (:mod:`rummy_lab.coach._table`), not playouts: ``docs/coach.md`` (Reviews, Limits) gives
 how far its losses are from playouts to the end of the hand (in Rummy 500 they run
-larger, in Indian smaller).
+larger, in Basic and Indian smaller).
 
 >>> import random, rummy_lab as rl
 >>> g = rl.new_game("gin", seed=2)

@@ -339,9 +339,10 @@ def _check_chunk(variant: str, deals: int, policy: str, start: int, stop: int
     """A random bot's reviewed decisions where the coach would have moved otherwise: the
     review's loss beside the loss by playouts to the end of the hand (the true deal and
     ``deals - 1`` belief deals, two playouts each, the same seeds for both moves; the
-    reviewed seat plays ``policy``, the others the greedy bot)."""
+    reviewed seat plays ``policy``, the others the greedy bot), by kind: the move played
+    for the coach's (a throw of a card of the hand's best partition's melds apart)."""
     from rummy_lab.coach import _source
-    from rummy_lab.coach._table import state_for
+    from rummy_lab.coach._table import best_partition, state_for
 
     out = []
     for h in range(start, stop):
@@ -364,7 +365,11 @@ def _check_chunk(variant: str, deals: int, policy: str, start: int, stop: int
             diffs = [_playout(s, r.best, 0, 7919 * k + j, policy)
                      - _playout(s, r.played, 0, 7919 * k + j, policy)
                      for k, s in enumerate(states) for j in range(2)]
-            kind = f"{type(r.played).__name__} for {type(r.best).__name__}"
+            played = type(r.played).__name__
+            if isinstance(r.played, rl.moves.Discard) and r.played.card not in best_partition(
+                    list(v.hand), v.rules).deadwood:
+                played += " of a meld card"
+            kind = f"{played} for {type(r.best).__name__}"
             out.append((kind, r.loss, statistics.fmean(diffs),
                         statistics.stdev(diffs) / math.sqrt(len(diffs))))
     return out
@@ -383,7 +388,7 @@ def cmd_reviewcheck(args: argparse.Namespace) -> None:
         for kind in [*kinds, "all"]:
             sub = [r for r in rows if kind in ("all", r[0])]
             se = math.sqrt(sum(r[3] ** 2 for r in sub)) / len(sub)
-            print(f"  {kind:<28} {len(sub):>4}: review {statistics.fmean(r[1] for r in sub):+7.2f}"
+            print(f"  {kind:<34} {len(sub):>4}: review {statistics.fmean(r[1] for r in sub):+7.2f}"
                   f", playouts {statistics.fmean(r[2] for r in sub):+7.2f} ({se:.2f})", flush=True)
 
 

@@ -802,19 +802,20 @@ def _coach_states(view: rl.PlayerView, seed: int) -> list[Any]:
     return [state_for(view, d) for d in deals(view, DEFAULT_DEALS, rng)]
 
 
-def _pile_pick(state: Any, player: int) -> tuple[int, int]:
+def _pile_pick(state: Any, player: int, base: tuple[int, int, int, int]) -> tuple[int, int]:
     """Rummy 500: the best deep pick (two cards or more, the bottom one melded at once) the
     discard pile offers ``player`` were it to draw now, as ``(points, deadwood)``: the
     points of melds and lay-offs it adds to the hand and the change in the hand's deadwood
     points; the best is the one of most points less deadwood, ``(0, 0)`` when none gains.
-    A part ``fitparts --pile`` tries (the estimate does not use it)."""
+    ``base`` is the hand's :data:`~rummy_lab.coach._table.Summary` before the pick. A part
+    ``fitparts --pile`` tries (the estimate does not use it)."""
     from rummy_lab.coach._table import _summary
     from rummy_lab.engine.variants.rummy500 import Rummy500Engine
 
     pile = state.discard
     engine = Rummy500Engine()
     hand, table = list(state.hands[player]), tuple(state.table)
-    _, dead0, meld0, lay0 = _summary(hand, table, state.rules, None)
+    _, dead0, meld0, lay0 = base
     best, top = (0, 0), 0
     for depth in range(2, len(pile) + 1):
         if engine.can_pick(state, depth, player):
@@ -870,8 +871,9 @@ def _parts(view: rl.PlayerView, states: Sequence[Any], move: rl.moves.Move,
             acc[3 + band] += dead
             if pile:
                 others = max(1, len(summ) - 1)
-                mine = _pile_pick(st, 0)
-                theirs = _pile_pick(st, st.current) if st.current != 0 else (0, 0)
+                mine = _pile_pick(st, 0, summ[0])
+                theirs = (_pile_pick(st, st.current, summ[st.current]) if st.current != 0
+                          else (0, 0))
                 for i in range(2):
                     acc[6 + i] += mine[i]
                     acc[8 + i] += theirs[i] / others

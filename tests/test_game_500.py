@@ -148,12 +148,9 @@ def test_the_picked_card_may_go_onto_a_meld_made_this_turn() -> None:
     assert g.state.table[0].cards.codes == "6S 7S 8S 9S"
 
 
-# --------------------------------------------------------------------------- melds, aces, scoring
-
-
 def test_can_pick_answers_for_another_player_without_changing_the_state() -> None:
     """``can_pick(state, depth, player)`` asks whether ``player`` could take the pile
-    down to ``depth`` were it to draw now: its hand, its right to lay off."""
+    down to ``depth`` were it to draw now, by its own hand."""
     g = new_game("500", seed=1)
     st = g.state
     st.table = []
@@ -167,6 +164,9 @@ def test_can_pick_answers_for_another_player_without_changing_the_state() -> Non
     assert engine.can_pick(st, 4) and not engine.can_pick(st, 4, player=0)
     assert not engine.can_pick(st, 2, player=0) and not engine.can_pick(st, 2, player=1)
     assert st == before
+
+
+# --------------------------------------------------------------------------- melds, aces, scoring
 
 
 def test_ace_high_or_low_never_around_the_corner() -> None:

@@ -12,6 +12,7 @@
     python benchmarks/bench_strength.py goout [--variants basic,500] [--hands 400]
     python benchmarks/bench_strength.py reviewcheck [--variants 500] [--hands 12]
                                                    [--policy greedy|expert]
+    python benchmarks/bench_strength.py gap [--variants gin,basic,500,indian] [--hands 60]
     python benchmarks/bench_strength.py throws [--variants indian] [--hands 20] [--wild]
     python benchmarks/bench_strength.py fitparts [--variants 500,basic] [--hands 300]
 
@@ -49,6 +50,9 @@
   deal and belief deals), by kind of decision: how far the table variants' one-turn
   values are from playouts. The reviewed seat plays the rest of the hand by ``--policy``
   (the greedy bot, or the expert bot), the others by the greedy bot.
+* ``gap``: what a random bot's decisions cost without the coach's values: the expert's
+  points less the random bot's on the same deals against the greedy bot, per reviewed
+  decision (the performance difference identity), beside the review's mean loss.
 * ``throws``: at every discard decision of seat 0 in greedy self-play, each legal throw
   valued by the coach (at a review's depth) and played out to the end of the hand by
   greedy bots (true deal and three belief deals); the least-squares factor from the
@@ -390,6 +394,63 @@ def cmd_reviewcheck(args: argparse.Namespace) -> None:
             se = math.sqrt(sum(r[3] ** 2 for r in sub)) / len(sub)
             print(f"  {kind:<34} {len(sub):>4}: review {statistics.fmean(r[1] for r in sub):+7.2f}"
                   f", playouts {statistics.fmean(r[2] for r in sub):+7.2f} ({se:.2f})", flush=True)
+
+
+def _gap_chunk(variant: str, start: int, stop: int
+               ) -> list[tuple[float, float, int, float, int]]:
+    """Per hand of the review's random-bot deals: the random bot's points against the
+    greedy bot, the expert's on the same deal (the same seat, dealer and seed), the
+    random bot's reviewed decisions, the sum of their review losses, and how many the
+    review labels mistake or blunder."""
+    out = []
+    for h in range(start, stop):
+        g = rl.new_game(variant, seed=6000 + h, dealer=h % 2)
+        res = play_hand(g, [RandomBot(), make_bot("greedy", g.rules)], random.Random(h))
+        rows = review(g, 0, seed=h).rows
+        e = rl.new_game(variant, seed=6000 + h, dealer=h % 2)
+        eres = play_hand(e, [ExpertBot(), make_bot("greedy", e.rules)], random.Random(h))
+        out.append((hand_points(res, 0, g.rules), hand_points(eres, 0, e.rules), len(rows),
+                    sum(r.loss for r in rows),
+                    sum(r.label in ("mistake", "blunder") for r in rows)))
+    return out
+
+
+def cmd_gap(args: argparse.Namespace) -> None:
+    """What a random bot's decisions cost, measured without the coach's values.
+
+    For a fixed opponent, the points a player P loses to the expert E over a hand are the
+    sum, over P's decisions along its own play, of what each decision loses when the rest
+    of the hand is played by E (the performance difference identity:
+    ``V_E - V_P = E_P[sum_t Q_E(s_t, E's move) - Q_E(s_t, P's move)]``). So the expert's
+    points less the random bot's on the same deals, divided by the random bot's
+    decisions, is the mean loss per decision of a review whose values were exact
+    expert playouts; its ratio to the review's own mean says how far the review's scale
+    is off at a random bot's positions, and by Markov's inequality the share of
+    decisions losing at least the mistake bound is at most the mean over that bound."""
+    from rummy_lab.coach import thresholds
+
+    for variant in args.variants.split(","):
+        t = time.perf_counter()
+        rows = run_chunks(_gap_chunk, (variant,), args.hands, args.workers, args.chunk)
+        rnd, exp, n, loss, bad = (list(x) for x in zip(*rows, strict=True))
+        gaps = [b - a for a, b in zip(rnd, exp, strict=True)]
+        decisions = sum(n)
+        mr, ser, _, _ = summary(rnd)
+        me, see, _, _ = summary(exp)
+        mg, seg, _, _ = summary(gaps)
+        per = mg * len(gaps) / decisions
+        per_se = seg * len(gaps) / decisions
+        review_per = sum(loss) / decisions
+        bound = thresholds(variant)["inaccuracy"]
+        print(f"{variant}: {len(rows)} hands, {decisions} reviewed decisions of a random bot "
+              f"({decisions / len(rows):.1f} per hand), {time.perf_counter() - t:.0f} s\n"
+              f"  points per hand against the greedy bot: random {mr:+.2f} +- {ser:.2f}, "
+              f"expert {me:+.2f} +- {see:.2f}, gap {mg:+.2f} +- {seg:.2f}\n"
+              f"  loss per decision: by the gap {per:.2f} +- {per_se:.2f}, by the review "
+              f"{review_per:.2f} (ratio {review_per / per:.2f})\n"
+              f"  mistake or blunder (loss >= {bound:g}): review {sum(bad) / decisions:.1%}; "
+              f"at most {per / bound:.1%} of decisions by Markov's inequality on the gap",
+              flush=True)
 
 
 # --------------------------------------------------------------------------- stakes
@@ -1003,6 +1064,11 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--deals", type=int, default=16)
     p.add_argument("--policy", choices=("greedy", "expert"), default="greedy")
     p.add_argument("--workers", type=int, default=workers)
+    p = sub.add_parser("gap")
+    p.add_argument("--variants", default="gin,basic,500,indian")
+    p.add_argument("--hands", type=int, default=60)
+    p.add_argument("--workers", type=int, default=workers)
+    p.add_argument("--chunk", type=int, default=5)
     p = sub.add_parser("stakes")
     p.add_argument("--variants", default="gin,basic,500,indian")
     p.add_argument("--hands", type=int, default=1000)
@@ -1038,7 +1104,7 @@ def main(argv: list[str] | None = None) -> int:
     {"openspiel": cmd_openspiel, "greedy": cmd_greedy, "speed": cmd_speed,
      "review": cmd_review, "stakes": cmd_stakes, "calibrate": cmd_calibrate,
      "discards": cmd_discards, "skips": cmd_skips, "goout": cmd_goout,
-     "reviewcheck": cmd_reviewcheck, "throws": cmd_throws,
+     "reviewcheck": cmd_reviewcheck, "gap": cmd_gap, "throws": cmd_throws,
      "fitparts": cmd_fitparts}[args.cmd](args)
     return 0
 

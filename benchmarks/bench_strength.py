@@ -13,6 +13,7 @@
     python benchmarks/bench_strength.py reviewcheck [--variants 500] [--hands 12]
                                                    [--policy greedy|expert]
     python benchmarks/bench_strength.py gap [--variants gin,basic,500,indian] [--hands 60]
+    python benchmarks/bench_strength.py throwscale [--hands 60]
     python benchmarks/bench_strength.py throws [--variants indian] [--hands 20] [--wild]
     python benchmarks/bench_strength.py fitparts [--variants 500,basic] [--hands 300]
 
@@ -53,6 +54,12 @@
 * ``gap``: what a random bot's decisions cost without the coach's values: the expert's
   points less the random bot's on the same deals against the greedy bot, per reviewed
   decision (the performance difference identity), beside the review's mean loss.
+* ``throwscale``: Basic Rummy's throws at the discard decisions of greedy self-play and
+  of a random bot against the greedy bot: every deadwood throw played out to the end of
+  the hand by greedy bots; the outcome per point of throw score, fitted by least squares
+  within each decision in each cell of ``rl.coach._table.BASIC_THROW_CELLS`` (how close
+  the nearest opponent is to going out, how many cards the hand holds): the slopes of
+  ``BASIC_THROW_POINT``; four folds by hand compare them with one slope.
 * ``throws``: at every discard decision of seat 0 in greedy self-play, each legal throw
   valued by the coach (at a review's depth) and played out to the end of the hand by
   greedy bots (true deal and three belief deals); the least-squares factor from the
@@ -765,6 +772,126 @@ def cmd_discards(args: argparse.Namespace) -> None:
           "decision over the greedy throw")
 
 
+# --------------------------------------------------------------------------- throwscale
+
+
+def _random_throw_decisions(seed: int, h: int) -> Iterator[
+        tuple[rl.PlayerView, rl.moves.Move, list[rl.moves.Discard], Callable[[], list[Any]]]]:
+    """Like :func:`_throw_decisions`, at a random bot's discard decisions (seat 0) in a
+    hand of Basic Rummy against the greedy bot."""
+    from rummy_lab.coach._source import deals
+    from rummy_lab.coach._table import state_for
+
+    g = rl.new_game("basic", seed=seed, dealer=h % 2)
+    bots = [RandomBot(), make_bot("greedy", g.rules)]
+    rng = random.Random(h)
+    n = 0
+    while not g.is_over and n < 3000:
+        n += 1
+        p = g.current_player
+        v = g.view_for(p)
+        move = bots[p].choose(v, rng)
+        throws = [m for m in v.legal_moves if isinstance(m, rl.moves.Discard)]
+        if p == 0 and isinstance(move, rl.moves.Discard) and len(throws) > 1:
+            state = g.state.copy()
+
+            def states(state: Any = state, v: rl.PlayerView = v, k: int = n) -> list[Any]:
+                return [state] + [state_for(v, d) for d in
+                                  deals(v, 3, random.Random(k), model="behaviour")]
+
+            yield v, move, throws, states
+        g.play(move)
+
+
+def _throwscale_chunk(start: int, stop: int
+                      ) -> list[tuple[str, int, int, list[tuple[float, float]]]]:
+    """Per discard decision of seat 0 with two deadwood throws or more (greedy self-play:
+    hands ``start..stop``; a random bot against the greedy bot: the same numbers): its
+    kind, hand, cell (:func:`~rummy_lab.coach._table.basic_throw_cell`) and, for each
+    deadwood throw, its throw score and its mean by greedy playouts to the end of the
+    hand (the true deal and three belief deals, two playouts each)."""
+    from rummy_lab.coach._principle import basic_discard_score
+    from rummy_lab.coach._table import basic_throw_cell, best_partition
+
+    out = []
+    for h in range(start, stop):
+        for kind, source in (("greedy", _throw_decisions("basic", 40_000 + h, h)),
+                             ("random", _random_throw_decisions(70_000 + h, h))):
+            for v, _, throws, states in source:
+                dead = best_partition(list(v.hand), v.rules).deadwood
+                cands = [m for m in throws if m.card in dead]
+                if len(cands) < 2:
+                    continue
+                sts = states()
+                out.append((kind, h, basic_throw_cell(v), [
+                    (basic_discard_score(v, m.card), statistics.fmean(
+                        _playout(s, m, 0, 7 * i + j) for i, s in enumerate(sts)
+                        for j in range(2))) for m in cands]))
+    return out
+
+
+def _throw_slopes(rows: Sequence[tuple[str, int, int, list[tuple[float, float]]]],
+                  cells: int) -> list[float]:
+    """Least squares within each decision, one slope per cell: the playouts' outcome per
+    point of throw score."""
+    num = [0.0] * cells
+    den = [0.0] * cells
+    for _, _, cell, cands in rows:
+        ms = statistics.fmean(c[0] for c in cands)
+        my = statistics.fmean(c[1] for c in cands)
+        num[cell] += sum((c[0] - ms) * (c[1] - my) for c in cands)
+        den[cell] += sum((c[0] - ms) ** 2 for c in cands)
+    return [n / d if d else 0.0 for n, d in zip(num, den, strict=True)]
+
+
+def _throw_mse(rows: Sequence[tuple[str, int, int, list[tuple[float, float]]]],
+               slopes: Sequence[float]) -> float:
+    se = 0.0
+    n = 0
+    for _, _, cell, cands in rows:
+        ms = statistics.fmean(c[0] for c in cands)
+        my = statistics.fmean(c[1] for c in cands)
+        se += sum((slopes[cell] * (c[0] - ms) - (c[1] - my)) ** 2 for c in cands)
+        n += len(cands)
+    return se / n if n else float("nan")
+
+
+def cmd_throwscale(args: argparse.Namespace) -> None:
+    """Basic Rummy: what a point of throw score is worth, by the table's situation."""
+    from rummy_lab.coach._table import BASIC_THROW_CELLS, BASIC_THROW_POINT
+
+    t = time.perf_counter()
+    rows = run_chunks(_throwscale_chunk, (), args.hands, args.workers, 2)
+    cells = len(BASIC_THROW_CELLS)
+    slopes = _throw_slopes(rows, cells)
+    print(f"Basic Rummy throws: {args.hands} hands of greedy self-play and {args.hands} of a "
+          f"random bot against the greedy bot, {len(rows)} decisions with two deadwood throws "
+          f"or more, {time.perf_counter() - t:.0f} s")
+    print("  outcome per point of throw score (greedy playouts), by cell:")
+    for k, name in enumerate(BASIC_THROW_CELLS):
+        n = {kind: sum(r[2] == k and r[0] == kind for r in rows) for kind in ("greedy", "random")}
+        only = [_throw_slopes([r for r in rows if r[0] == kind], cells)[k]
+                for kind in ("greedy", "random")]
+        print(f"    {name:<57} {slopes[k]:.3f} ({n['greedy']} greedy, {n['random']} random "
+              f"decisions; greedy only {only[0]:.3f}, random only {only[1]:.3f}; in use "
+              f"{BASIC_THROW_POINT[k]:.3f})")
+    hands = sorted({r[1] for r in rows})
+    for kind in ("greedy", "random"):
+        cv, one, used = [], [], []
+        for k in range(4):
+            fold = set(hands[k::4])
+            train = [r for r in rows if r[1] not in fold]
+            test = [r for r in rows if r[1] in fold and r[0] == kind]
+            cv.append(_throw_mse(test, _throw_slopes(train, cells)))
+            single = _throw_slopes([(a, b, 0, c) for a, b, _, c in train], 1)[0]
+            one.append(_throw_mse([(a, b, 0, c) for a, b, _, c in test], [single]))
+            used.append(_throw_mse(test, BASIC_THROW_POINT))
+        print(f"  {kind} positions, four folds by hand: mean squared error per throw "
+              f"{statistics.fmean(cv):.2f} with slopes by cell fitted on the other hands, "
+              f"{statistics.fmean(one):.2f} with one slope, {statistics.fmean(used):.2f} with "
+              "the slopes in use")
+
+
 # --------------------------------------------------------------------------- throws
 
 
@@ -1097,6 +1224,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--pile", action="store_true",
                    help="Rummy 500: also fit the deep picks the discard pile offers")
     p.add_argument("--workers", type=int, default=workers)
+    p = sub.add_parser("throwscale")
+    p.add_argument("--hands", type=int, default=60)
+    p.add_argument("--workers", type=int, default=workers)
     p = sub.add_parser("discards")
     p.add_argument("--hands", type=int, default=200)
     p.add_argument("--workers", type=int, default=workers)
@@ -1104,8 +1234,8 @@ def main(argv: list[str] | None = None) -> int:
     {"openspiel": cmd_openspiel, "greedy": cmd_greedy, "speed": cmd_speed,
      "review": cmd_review, "stakes": cmd_stakes, "calibrate": cmd_calibrate,
      "discards": cmd_discards, "skips": cmd_skips, "goout": cmd_goout,
-     "reviewcheck": cmd_reviewcheck, "gap": cmd_gap, "throws": cmd_throws,
-     "fitparts": cmd_fitparts}[args.cmd](args)
+     "reviewcheck": cmd_reviewcheck, "gap": cmd_gap, "throwscale": cmd_throwscale,
+     "throws": cmd_throws, "fitparts": cmd_fitparts}[args.cmd](args)
     return 0
 
 

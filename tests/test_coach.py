@@ -451,10 +451,11 @@ def test_basic_principle_throws_by_points_partners_and_danger() -> None:
 
 
 def test_basic_throws_are_valued_by_the_throw_score() -> None:
-    """In Basic Rummy every throw is valued at the principle's throw plus
-    BASIC_THROW_POINT times the difference of their throw scores, on each deal alike."""
+    """In Basic Rummy every throw is valued at the principle's throw plus the slope of
+    the view's cell (BASIC_THROW_POINT) times the difference of their throw scores, on
+    each deal alike."""
     from rummy_lab.coach._principle import basic_discard_score, principle_move
-    from rummy_lab.coach._table import BASIC_THROW_POINT
+    from rummy_lab.coach._table import BASIC_THROW_POINT, basic_throw_cell
     from rummy_lab.coach._values import ranked_values
 
     g = rl.new_game("basic", seed=3, discard="2C",
@@ -467,13 +468,76 @@ def test_basic_throws_are_valued_by_the_throw_score() -> None:
     assert isinstance(top, Discard) and values[0].move == top
     anchor = throws[top.card]
     assert len(throws) == len(v.hand) > 2
+    slope = BASIC_THROW_POINT[basic_throw_cell(v)]
     for card, mv in throws.items():
-        gap = BASIC_THROW_POINT * (basic_discard_score(v, card) - basic_discard_score(v, top.card))
+        gap = slope * (basic_discard_score(v, card) - basic_discard_score(v, top.card))
         assert mv.value == pytest.approx(anchor.value + gap)
         assert gap <= 0 and anchor.noise_against(mv) == pytest.approx(0.0, abs=1e-9)
     # throwing the 9♦ beside the 9♣ rather than the lone K♠ is a mistake in a review
     nine = parse_cards("9D")[0]
     assert anchor.value - throws[nine].value >= thresholds("basic")["inaccuracy"]
+
+
+def test_basic_throw_cell_reads_the_nearest_opponent_and_the_hand() -> None:
+    """The cell of BASIC_THROW_POINT: whether an opponent holds two cards or fewer, and
+    whether the hand holds at most 5, 6 or 7, or 8 cards or more."""
+    from dataclasses import replace
+
+    from rummy_lab.coach._table import BASIC_THROW_CELLS, basic_throw_cell
+
+    g = rl.new_game("basic", seed=3, discard="2C",
+                    hands=["AS 2S 3S 4H 5H 6H 7C 8C 9H 10H", "KS QH 9D 9C 4S 5S AH 7D 3C JD"])
+    g.play("draw_stock")
+    v = g.view_for(1)
+    assert len(v.hand) == 11 and v.hand_sizes == (10, 11)
+    assert BASIC_THROW_CELLS[basic_throw_cell(v)] == (
+        "every opponent holds 3 cards or more, hand of 8 or more")
+    assert basic_throw_cell(replace(v, hand_sizes=(2, 11))) == 2
+    assert basic_throw_cell(replace(v, hand=v.hand[:6], hand_sizes=(1, 6))) == 1
+    assert basic_throw_cell(replace(v, hand=v.hand[:5], hand_sizes=(2, 5))) == 0
+    assert basic_throw_cell(replace(v, hand=v.hand[:5], hand_sizes=(3, 5))) == 3
+    assert basic_throw_cell(replace(v, hand=v.hand[:7], hand_sizes=(3, 7))) == 4
+    # more players: the nearest opponent counts, never the viewer itself
+    assert basic_throw_cell(replace(v, hand_sizes=(7, 11, 2))) == 2
+    assert basic_throw_cell(replace(v, hand=v.hand[:2], hand_sizes=(7, 2, 4))) == 3
+
+
+def test_basic_throws_count_more_when_an_opponent_is_about_to_go_out() -> None:
+    """At a real position of greedy play where the opponent holds two cards, the throws
+    are spread by the slope of that cell, steeper than with every opponent further off
+    for the same hand size."""
+    from rummy_lab.coach._principle import basic_discard_score, basic_throw
+    from rummy_lab.coach._table import BASIC_THROW_POINT, basic_throw_cell
+    from rummy_lab.coach._values import ranked_values
+
+    found = None
+    for seed in range(200):
+        g = rl.new_game("basic", seed=seed)
+        bots = [make_bot("greedy", g.rules), make_bot("greedy", g.rules)]
+        rng = random.Random(seed)
+        while not g.is_over and found is None:
+            p = g.current_player
+            v = g.view_for(p)
+            throws = [m for m in v.legal_moves if isinstance(m, Discard)]
+            if (len(throws) > 2 and min(n for q, n in enumerate(v.hand_sizes) if q != p) <= 2
+                    and len(v.hand) >= 6):
+                found = v
+            g.play(bots[p].choose(v, rng))
+        if found is not None:
+            break
+    assert found is not None
+    cell = basic_throw_cell(found)
+    assert cell in (1, 2) and BASIC_THROW_POINT[cell] > BASIC_THROW_POINT[cell + 3]
+    values = ranked_values(found, None, 0)
+    throws = {mv.move.card: mv for mv in values if isinstance(mv.move, Discard)}
+    score = {card: basic_discard_score(found, card) for card in throws}
+    top = basic_throw(found, score)  # the throw every other is valued against
+    dead = rl.best_partition(list(found.hand), found.rules).deadwood
+    for card, mv in throws.items():
+        gap = BASIC_THROW_POINT[cell] * (score[card] - score[top])
+        if card not in dead and top in dead:
+            gap = min(gap, 0.0)
+        assert mv.value == pytest.approx(throws[top].value + gap)
 
 
 def test_indian_fast_policy_declares_exactly_when_the_engine_allows_it() -> None:

@@ -89,11 +89,37 @@ squares over 300 hands of greedy self-play (``python benchmarks/bench_strength.p
 calibrate``; the Indian estimate needs no factor: it fits at 0.88; Rummy 500's parts
 carry :data:`R500_WEIGHTS`)."""
 
-BASIC_THROW_POINT = 0.046
+BASIC_THROW_CELLS: tuple[str, ...] = (
+    "an opponent holds 2 cards or fewer, hand of 5 or fewer",
+    "an opponent holds 2 cards or fewer, hand of 6 or 7",
+    "an opponent holds 2 cards or fewer, hand of 8 or more",
+    "every opponent holds 3 cards or more, hand of 5 or fewer",
+    "every opponent holds 3 cards or more, hand of 6 or 7",
+    "every opponent holds 3 cards or more, hand of 8 or more",
+)
+"""Basic Rummy: the situations a throw's worth depends on (:func:`basic_throw_cell`): how
+close the nearest opponent is to going out, and how many cards the thrower holds (with
+the card drawn)."""
+
+BASIC_THROW_POINT: tuple[float, ...] = (0.047, 0.114, 0.182, 0.053, 0.085, 0.047)
 """Basic Rummy: points of the hand's outcome per point of the throw score
-(:func:`~rummy_lab.coach._principle.basic_discard_score`), from the same least-squares fit
-to playouts (``python benchmarks/bench_strength.py discards`` prints it as the outcome per
-card point thrown). Basic throws are valued by it (:func:`_basic_throws`)."""
+(:func:`~rummy_lab.coach._principle.basic_discard_score`), in each cell of
+:data:`BASIC_THROW_CELLS`: least squares within each decision over greedy playouts of
+every deadwood throw to the end of the hand, at the discard decisions of greedy self-play
+and of a random bot against the greedy bot (``python benchmarks/bench_strength.py
+throwscale``). A throw counts about three times as much when an opponent is about to go
+out and the hand is still full: the points kept are then likely to be paid. Basic throws
+are valued by it (:func:`_basic_throws`)."""
+
+
+def basic_throw_cell(view: PlayerView) -> int:
+    """The index in :data:`BASIC_THROW_CELLS` of the viewer's situation."""
+    others = [n for p, n in enumerate(view.hand_sizes) if p != view.player]
+    near = bool(others) and min(others) <= 2
+    size = len(view.hand)
+    band = 0 if size <= 5 else (1 if size <= 7 else 2)
+    return (0 if near else 3) + band
+
 
 LONE_BONUS = 3
 """Basic Rummy: a lone card (no partner near) is thrown before a card up to this many
@@ -631,9 +657,10 @@ def _basic_throws(view: PlayerView, values: list[MoveValue]) -> None:
     thrown, not the partners kept), while the throw score is fitted to playouts of every
     throw to the end of the hand. So the throw the principle makes (the deadwood card of
     highest score) keeps its estimated value, and every other throw is valued at that
-    plus :data:`BASIC_THROW_POINT` times its score's difference, on each deal alike (the
-    difference between two throws carries no sampling noise). A throw out of a meld is
-    never valued above the principle's: the fit saw deadwood throws only."""
+    plus :data:`BASIC_THROW_POINT` (of the view's cell) times its score's difference, on
+    each deal alike (the difference between two throws carries no sampling noise). A
+    throw out of a meld is never valued above the principle's: the fit saw deadwood
+    throws only."""
     from ._principle import basic_discard_score, basic_throw
 
     throws = [(mv, mv.move.card) for mv in values if isinstance(mv.move, Discard)]
@@ -643,10 +670,11 @@ def _basic_throws(view: PlayerView, values: list[MoveValue]) -> None:
     top = basic_throw(view, score)
     dead = best_partition(list(view.hand), view.rules).deadwood
     anchor = next(mv for mv, card in throws if card == top)
+    slope = BASIC_THROW_POINT[basic_throw_cell(view)]
     for mv, card in throws:
         if mv is anchor:
             continue
-        shift = BASIC_THROW_POINT * (score[card] - score[top])
+        shift = slope * (score[card] - score[top])
         if card not in dead and top in dead:
             shift = min(shift, 0.0)
         mv.value = anchor.value + shift

@@ -89,36 +89,34 @@ squares over 300 hands of greedy self-play (``python benchmarks/bench_strength.p
 calibrate``; the Indian estimate needs no factor: it fits at 0.88; Rummy 500's parts
 carry :data:`R500_WEIGHTS`)."""
 
-BASIC_THROW_CELLS: tuple[str, ...] = (
-    "an opponent holds 2 cards or fewer, hand of 5 or fewer",
-    "an opponent holds 2 cards or fewer, hand of 6 or 7",
-    "an opponent holds 2 cards or fewer, hand of 8 or more",
-    "every opponent holds 3 cards or more, hand of 5 or fewer",
-    "every opponent holds 3 cards or more, hand of 6 or 7",
-    "every opponent holds 3 cards or more, hand of 8 or more",
-)
+BASIC_THROW_CELLS: tuple[str, ...] = tuple(
+    f"{near}, hand of {size}"
+    for near in ("an opponent holds 2 cards or fewer", "the nearest opponent holds 3 or 4",
+                 "every opponent holds 5 cards or more")
+    for size in ("5 or fewer", "6 or 7", "8 or more"))
 """Basic Rummy: the situations a throw's worth depends on (:func:`basic_throw_cell`): how
 close the nearest opponent is to going out, and how many cards the thrower holds (with
 the card drawn)."""
 
-BASIC_THROW_POINT: tuple[float, ...] = (0.047, 0.114, 0.182, 0.053, 0.085, 0.047)
+BASIC_THROW_POINT: tuple[float, ...] = (0.047, 0.114, 0.182, 0.062, 0.138, 0.062, 0.025,
+                                        0.012, 0.027)
 """Basic Rummy: points of the hand's outcome per point of the throw score
 (:func:`~rummy_lab.coach._principle.basic_discard_score`), in each cell of
 :data:`BASIC_THROW_CELLS`: least squares within each decision over greedy playouts of
 every deadwood throw to the end of the hand, at the discard decisions of greedy self-play
 and of a random bot against the greedy bot (``python benchmarks/bench_strength.py
-throwscale``). A throw counts about three times as much when an opponent is about to go
-out and the hand is still full: the points kept are then likely to be paid. Basic throws
-are valued by it (:func:`_basic_throws`)."""
+throwscale``). A throw counts most when an opponent is about to go out and the hand is
+still full: the points kept are then likely to be paid. Basic throws are valued by it
+(:func:`_basic_throws`)."""
 
 
 def basic_throw_cell(view: PlayerView) -> int:
     """The index in :data:`BASIC_THROW_CELLS` of the viewer's situation."""
     others = [n for p, n in enumerate(view.hand_sizes) if p != view.player]
-    near = bool(others) and min(others) <= 2
+    nearest = min(others, default=99)
+    near = 0 if nearest <= 2 else (1 if nearest <= 4 else 2)
     size = len(view.hand)
-    band = 0 if size <= 5 else (1 if size <= 7 else 2)
-    return (0 if near else 3) + band
+    return 3 * near + (0 if size <= 5 else (1 if size <= 7 else 2))
 
 
 LONE_BONUS = 3

@@ -678,13 +678,13 @@ def _discards_chunk(start: int, stop: int) -> list[tuple[int, list[tuple[bool, f
     return out
 
 
-def _selfplay(variant: str, seed: int, h: int) -> Iterator[
+def _selfplay(variant: str, seed: int, h: int, seat0: str = "greedy") -> Iterator[
         tuple[int, Any, int, rl.PlayerView, rl.moves.Move]]:
-    """A hand of greedy self-play (two players), one decision at a time: its number (from
-    1), the game, the player, its view and the greedy bot's move, which is played when
-    the next decision is asked for (at most 3,000)."""
+    """A hand of greedy self-play (two players; ``seat0`` names another bot for seat 0),
+    one decision at a time: its number (from 1), the game, the player, its view and the
+    bot's move, which is played when the next decision is asked for (at most 3,000)."""
     g = rl.new_game(variant, seed=seed, dealer=h % 2)
-    bots = [make_bot("greedy", g.rules) for _ in range(2)]
+    bots = [make_bot(seat0, g.rules), make_bot("greedy", g.rules)]
     rng = random.Random(h)
     n = 0
     while not g.is_over and n < 3000:
@@ -696,15 +696,16 @@ def _selfplay(variant: str, seed: int, h: int) -> Iterator[
         g.play(move)
 
 
-def _throw_decisions(variant: str, seed: int, h: int) -> Iterator[
+def _throw_decisions(variant: str, seed: int, h: int, seat0: str = "greedy") -> Iterator[
         tuple[rl.PlayerView, rl.moves.Move, list[rl.moves.Discard], Callable[[], list[Any]]]]:
-    """Seat 0's discard decisions with more than one throw in a hand of greedy self-play:
-    the view, the greedy throw, the legal throws, and a function giving the states to play
-    them out on (the true deal and three deals from the belief)."""
+    """Seat 0's discard decisions with more than one throw in a hand of greedy self-play
+    (``seat0``: another bot on seat 0): the view, the throw made, the legal throws, and a
+    function giving the states to play them out on (the true deal and three deals from
+    the belief)."""
     from rummy_lab.coach._source import deals
     from rummy_lab.coach._table import state_for
 
-    for k, g, p, v, move in _selfplay(variant, seed, h):
+    for k, g, p, v, move in _selfplay(variant, seed, h, seat0):
         throws = [m for m in v.legal_moves if isinstance(m, rl.moves.Discard)]
         if p == 0 and isinstance(move, rl.moves.Discard) and len(throws) > 1:
             state = g.state
@@ -775,34 +776,6 @@ def cmd_discards(args: argparse.Namespace) -> None:
 # --------------------------------------------------------------------------- throwscale
 
 
-def _random_throw_decisions(seed: int, h: int) -> Iterator[
-        tuple[rl.PlayerView, rl.moves.Move, list[rl.moves.Discard], Callable[[], list[Any]]]]:
-    """Like :func:`_throw_decisions`, at a random bot's discard decisions (seat 0) in a
-    hand of Basic Rummy against the greedy bot."""
-    from rummy_lab.coach._source import deals
-    from rummy_lab.coach._table import state_for
-
-    g = rl.new_game("basic", seed=seed, dealer=h % 2)
-    bots = [RandomBot(), make_bot("greedy", g.rules)]
-    rng = random.Random(h)
-    n = 0
-    while not g.is_over and n < 3000:
-        n += 1
-        p = g.current_player
-        v = g.view_for(p)
-        move = bots[p].choose(v, rng)
-        throws = [m for m in v.legal_moves if isinstance(m, rl.moves.Discard)]
-        if p == 0 and isinstance(move, rl.moves.Discard) and len(throws) > 1:
-            state = g.state.copy()
-
-            def states(state: Any = state, v: rl.PlayerView = v, k: int = n) -> list[Any]:
-                return [state] + [state_for(v, d) for d in
-                                  deals(v, 3, random.Random(k), model="behaviour")]
-
-            yield v, move, throws, states
-        g.play(move)
-
-
 def _throwscale_chunk(start: int, stop: int
                       ) -> list[tuple[str, int, int, list[tuple[float, float]]]]:
     """Per discard decision of seat 0 with two deadwood throws or more (greedy self-play:
@@ -816,7 +789,7 @@ def _throwscale_chunk(start: int, stop: int
     out = []
     for h in range(start, stop):
         for kind, source in (("greedy", _throw_decisions("basic", 40_000 + h, h)),
-                             ("random", _random_throw_decisions(70_000 + h, h))):
+                             ("random", _throw_decisions("basic", 70_000 + h, h, "random"))):
             for v, _, throws, states in source:
                 dead = best_partition(list(v.hand), v.rules).deadwood
                 cands = [m for m in throws if m.card in dead]

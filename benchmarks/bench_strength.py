@@ -299,14 +299,23 @@ def cmd_speed(args: argparse.Namespace) -> None:
 # --------------------------------------------------------------------------- review
 
 
-def _review_chunk(variant: str, start: int, stop: int) -> list[tuple[Counter[str], Counter[str]]]:
+def _opponent(name: str, rules: rl.Rules) -> Any:
+    if name == "expert":
+        return ExpertBot()
+    if name == "random":
+        return RandomBot()
+    return make_bot("greedy", rules)
+
+
+def _review_chunk(variant: str, opponent: str, start: int, stop: int
+                  ) -> list[tuple[Counter[str], Counter[str]]]:
     out = []
     for h in range(start, stop):
         g = rl.new_game(variant, seed=5000 + h, dealer=h % 2)
-        play_hand(g, [ExpertBot(), make_bot("greedy", g.rules)], random.Random(h))
+        play_hand(g, [ExpertBot(), _opponent(opponent, g.rules)], random.Random(h))
         own = Counter(r.label for r in review(g, 0, seed=h).rows)
         g = rl.new_game(variant, seed=6000 + h, dealer=h % 2)
-        play_hand(g, [RandomBot(), make_bot("greedy", g.rules)], random.Random(h))
+        play_hand(g, [RandomBot(), _opponent(opponent, g.rules)], random.Random(h))
         rnd = Counter(r.label for r in review(g, 0, seed=h).rows)
         out.append((own, rnd))
     return out
@@ -314,7 +323,8 @@ def _review_chunk(variant: str, start: int, stop: int) -> list[tuple[Counter[str
 
 def cmd_review(args: argparse.Namespace) -> None:
     for variant in args.variants.split(","):
-        rows = run_chunks(_review_chunk, (variant,), args.hands, args.workers, args.chunk)
+        rows = run_chunks(_review_chunk, (variant, args.opponent), args.hands, args.workers,
+                          args.chunk)
         own: Counter[str] = Counter()
         rnd: Counter[str] = Counter()
         for a, b in rows:
@@ -327,8 +337,8 @@ def cmd_review(args: argparse.Namespace) -> None:
         se_bad = _share_se([(b["mistake"] + b["blunder"], sum(b.values())) for _, b in rows])
         print(f"{variant}: expert's decisions best or good {good:.1%} +- {se_good:.1%} of "
               f"{n_own} ({dict(own)}); random bot's mistake or blunder {bad:.1%} +- "
-              f"{se_bad:.1%} of {n_rnd} ({dict(rnd)}); {len(rows)} hands, standard errors "
-              "by hand", flush=True)
+              f"{se_bad:.1%} of {n_rnd} ({dict(rnd)}); {len(rows)} hands against the "
+              f"{args.opponent} bot, standard errors by hand", flush=True)
 
 
 def _share_se(per_hand: list[tuple[int, int]]) -> float:
@@ -403,19 +413,50 @@ def cmd_reviewcheck(args: argparse.Namespace) -> None:
                   f", playouts {statistics.fmean(r[2] for r in sub):+7.2f} ({se:.2f})", flush=True)
 
 
-def _gap_chunk(variant: str, start: int, stop: int
+class _PartlyRandom:
+    """Plays a random legal move in the given phases and the expert's move elsewhere: the
+    decisions of those phases are then the only ones that lose anything to the expert."""
+
+    def __init__(self, phases: frozenset[str]) -> None:
+        self.phases = phases
+        self.random = RandomBot()
+        self.expert = ExpertBot()
+
+    def choose(self, view: rl.PlayerView, rng: random.Random) -> rl.moves.Move:
+        if view.phase.value in self.phases:
+            return self.random.choose(view, rng)
+        return self.expert.choose(view, rng)
+
+
+_DRAWS = (rl.moves.DrawStock, rl.moves.DrawDiscard, rl.moves.TakeUpcard,
+          rl.moves.PassUpcard)
+
+
+def _phase_of(move: rl.moves.Move) -> str:
+    """The phase a reviewed move was played in (Gin's upcard counts as a draw)."""
+    return "draw" if isinstance(move, _DRAWS) else "discard"
+
+
+def _gap_chunk(variant: str, phases: str, opponent: str, start: int, stop: int
                ) -> list[tuple[float, float, int, float, int]]:
     """Per hand of the review's random-bot deals: the random bot's points against the
-    greedy bot, the expert's on the same deal (the same seat, dealer and seed), the
+    opponent, the expert's on the same deal (the same seat, dealer and seed), the
     random bot's reviewed decisions, the sum of their review losses, and how many the
-    review labels mistake or blunder."""
+    review labels mistake or blunder. With ``phases`` other than ``all``, seat 0 plays at
+    random only in those phases (``draw``: Gin's upcard and every draw; ``discard``:
+    the rest of the turn) and as the expert elsewhere, and only the decisions of those
+    phases are counted."""
     out = []
+    chosen = frozenset(("draw", "discard", "upcard") if phases == "all"
+                       else phases.split("+"))
     for h in range(start, stop):
         g = rl.new_game(variant, seed=6000 + h, dealer=h % 2)
-        res = play_hand(g, [RandomBot(), make_bot("greedy", g.rules)], random.Random(h))
-        rows = review(g, 0, seed=h).rows
+        seat0 = RandomBot() if phases == "all" else _PartlyRandom(
+            chosen | ({"upcard"} if "draw" in chosen else frozenset()))
+        res = play_hand(g, [seat0, _opponent(opponent, g.rules)], random.Random(h))
+        rows = [r for r in review(g, 0, seed=h).rows if _phase_of(r.played) in chosen]
         e = rl.new_game(variant, seed=6000 + h, dealer=h % 2)
-        eres = play_hand(e, [ExpertBot(), make_bot("greedy", e.rules)], random.Random(h))
+        eres = play_hand(e, [ExpertBot(), _opponent(opponent, e.rules)], random.Random(h))
         out.append((hand_points(res, 0, g.rules), hand_points(eres, 0, e.rules), len(rows),
                     sum(r.loss for r in rows),
                     sum(r.label in ("mistake", "blunder") for r in rows)))
@@ -438,7 +479,8 @@ def cmd_gap(args: argparse.Namespace) -> None:
 
     for variant in args.variants.split(","):
         t = time.perf_counter()
-        rows = run_chunks(_gap_chunk, (variant,), args.hands, args.workers, args.chunk)
+        rows = run_chunks(_gap_chunk, (variant, args.random_on, args.opponent), args.hands,
+                          args.workers, args.chunk)
         rnd, exp, n, loss, bad = (list(x) for x in zip(*rows, strict=True))
         gaps = [b - a for a, b in zip(rnd, exp, strict=True)]
         decisions = sum(n)
@@ -449,9 +491,11 @@ def cmd_gap(args: argparse.Namespace) -> None:
         per_se = seg * len(gaps) / decisions
         review_per = sum(loss) / decisions
         bound = thresholds(variant)["inaccuracy"]
-        print(f"{variant}: {len(rows)} hands, {decisions} reviewed decisions of a random bot "
+        who = ("a random bot" if args.random_on == "all"
+               else f"seat 0, at random in {args.random_on} only")
+        print(f"{variant}: {len(rows)} hands, {decisions} reviewed decisions of {who} "
               f"({decisions / len(rows):.1f} per hand), {time.perf_counter() - t:.0f} s\n"
-              f"  points per hand against the greedy bot: random {mr:+.2f} +- {ser:.2f}, "
+              f"  points per hand against the {args.opponent} bot: random {mr:+.2f} +- {ser:.2f}, "
               f"expert {me:+.2f} +- {see:.2f}, gap {mg:+.2f} +- {seg:.2f}\n"
               f"  loss per decision: by the gap {per:.2f} +- {per_se:.2f}, by the review "
               f"{review_per:.2f} (ratio {review_per / per:.2f})\n"
@@ -942,15 +986,23 @@ def _band(stock: int) -> int:
     return next((i for i, b in enumerate(_STOCK_BANDS) if stock > b), len(_STOCK_BANDS))
 
 
-def _weights_now(variant: str) -> list[float]:
-    """The estimate's weights of :data:`_PART_NAMES` (the fitted parts' signs)."""
-    from rummy_lab.coach._table import BASIC_SCALE
-    from rummy_lab.coach._table import R500_WEIGHTS as W
+def _weights_now(variant: str, phase: str = "all") -> list[float]:
+    """The estimate's weights of :data:`_PART_NAMES` (the fitted parts' signs); Rummy 500's
+    draws (``phase`` ``draw``) have their own."""
+    from rummy_lab.coach._table import BASIC_SCALE, R500_DRAW_WEIGHTS, R500_WEIGHTS
 
     if variant == "500":
+        W = R500_DRAW_WEIGHTS if phase == "draw" else R500_WEIGHTS
         return [W["table"], W["held"], -W["danger"], W["deadwood>24"], W["deadwood>12"],
                 W["deadwood"]]
     return [BASIC_SCALE, 1.0, -1.0, -1.0]
+
+
+def _taken_weight() -> float:
+    """Rummy 500's draws: the estimate's weight of each card taken below the pile's top."""
+    from rummy_lab.coach._table import R500_DRAW_WEIGHTS
+
+    return R500_DRAW_WEIGHTS.get("taken", 0.0)
 
 
 def _coach_states(view: rl.PlayerView, seed: int) -> list[Any]:
@@ -989,7 +1041,7 @@ def _pile_pick(state: Any, player: int, base: tuple[int, int, int, int]) -> tupl
 
 
 def _parts(view: rl.PlayerView, states: Sequence[Any], move: rl.moves.Move,
-           pile: bool = False) -> list[float]:
+           pile: bool = False, taken: bool = False) -> list[float]:
     """The parts of the coach's one-turn value of ``move``, each averaged over the coach's
     deals ``states`` (:func:`_coach_states`), unweighted.
     Rummy 500: points on the table, melds and lay-offs in hand, the throw's danger, and
@@ -1044,23 +1096,32 @@ def _parts(view: rl.PlayerView, states: Sequence[Any], move: rl.moves.Move,
             acc[1] += gain
             acc[2] += loss
             acc[3] += risk
-    return [x / runs for x in acc]
+    out = [x / runs for x in acc]
+    if taken:  # Rummy 500's draws: the cards taken from the pile below its top card
+        out.append(float(move.depth - 1) if isinstance(move, rl.moves.DrawDiscard) else 0.0)
+    return out
 
 
-def _fitparts_chunk(variant: str, pile: bool, start: int, stop: int
+def _fitparts_chunk(variant: str, pile: bool, phase: str, seat0: str, start: int, stop: int
                     ) -> list[tuple[int, str, list[tuple[str, float, list[float]]]]]:
     """At every decision of seat 0 with more than one legal move in greedy self-play:
     each legal move's parts of the one-turn value (:func:`_parts`) and its mean outcome
     by greedy playouts to the end of the hand (the true deal and three belief deals, two
     playouts each, the same seeds for every move). Basic throws are valued by the throw
-    score, not the estimate: of them only the one the score picks takes part."""
+    score, not the estimate: of them only the one the score picks takes part. With
+    ``phase`` ``draw`` or ``discard``, only the decisions of that phase; with ``seat0``
+    ``random``, at the decisions of a random bot against the greedy bot."""
     from rummy_lab.coach._principle import basic_discard_score, basic_throw
     from rummy_lab.coach._source import deals
     from rummy_lab.coach._table import state_for
 
     out = []
+    taken = variant == "500" and phase == "draw+taken"
+    phase = phase.removesuffix("+taken")
     for h in range(start, stop):
-        for n, g, p, v, _ in _selfplay(variant, 70_000 + h, h):
+        for n, g, p, v, _ in _selfplay(variant, 70_000 + h, h, seat0):
+            if phase != "all" and v.phase.value != phase:
+                continue
             moves = list(v.legal_moves)
             throws = [m for m in moves if isinstance(m, rl.moves.Discard)]
             if variant == "basic" and len(throws) > 1:
@@ -1075,7 +1136,8 @@ def _fitparts_chunk(variant: str, pile: bool, start: int, stop: int
                 for m in moves:
                     y = statistics.fmean(_playout(s, m, 0, 7919 * i + j)
                                          for i, s in enumerate(states) for j in range(2))
-                    cands.append((type(m).__name__, y, _parts(v, coach, m, pile)))
+                    cands.append((type(m).__name__, y,
+                                  _parts(v, coach, m, pile, taken)))
                 out.append((h, g.phase.value, cands))
     return out
 
@@ -1087,9 +1149,19 @@ def cmd_fitparts(args: argparse.Namespace) -> None:
     for variant in args.variants.split(","):
         t = time.perf_counter()
         pile = args.pile and variant == "500"
-        rows = run_chunks(_fitparts_chunk, (variant, pile), args.hands, args.workers, 1)
-        names = _PART_NAMES[variant] + (_PILE_PARTS if pile else ())
-        now = np.array(_weights_now(variant) + [0.0] * (len(_PILE_PARTS) if pile else 0))
+        rows = []
+        for k, seat0 in enumerate(("greedy", "random") if args.seat0 == "both"
+                                  else (args.seat0,)):
+            phase = args.phase + ("+taken" if args.taken else "")
+            got = run_chunks(_fitparts_chunk, (variant, pile, phase, seat0),
+                             args.hands, args.workers, 1)
+            rows += [(h + 100_000 * k, phase, cands) for h, phase, cands in got]
+        taken = variant == "500" and args.taken and args.phase == "draw"
+        names = (_PART_NAMES[variant] + (_PILE_PARTS if pile else ())
+                 + (("cards taken",) if taken else ()))
+        now = np.array(_weights_now(variant, args.phase)
+                       + [0.0] * (len(_PILE_PARTS) if pile else 0)
+                       + ([_taken_weight()] if taken else []))
 
         def stack(rs: Sequence[Any]) -> tuple[Any, Any]:
             xs, ys = [], []
@@ -1102,8 +1174,8 @@ def cmd_fitparts(args: argparse.Namespace) -> None:
 
         x, y = stack(rows)
         w, *_ = np.linalg.lstsq(x, y, rcond=None)
-        print(f"{variant}: {args.hands} hands of greedy self-play, {len(rows)} decisions, "
-              f"{len(y)} moves, {time.perf_counter() - t:.0f} s")
+        print(f"{variant}: {args.hands} hands ({args.phase} decisions; seat 0: {args.seat0}), "
+              f"{len(rows)} decisions, {len(y)} moves, {time.perf_counter() - t:.0f} s")
         print("  least-squares weights: " + ", ".join(
             f"{k} {v:+.3f}" for k, v in zip(names, w, strict=True)))
         print("  the estimate's: " + ", ".join(
@@ -1156,6 +1228,8 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("review")
     p.add_argument("--variants", default="gin")
     p.add_argument("--hands", type=int, default=30)
+    p.add_argument("--opponent", choices=("greedy", "random", "expert"), default="greedy",
+                   help="the bot on seat 1 in the games reviewed")
     p.add_argument("--workers", type=int, default=workers)
     p.add_argument("--chunk", type=int, default=5)
     p = sub.add_parser("reviewcheck")
@@ -1167,6 +1241,10 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("gap")
     p.add_argument("--variants", default="gin,basic,500,indian")
     p.add_argument("--hands", type=int, default=60)
+    p.add_argument("--random-on", default="all",
+                   help="all (a random bot), or draw, discard: seat 0 plays at random "
+                        "only in that phase and as the expert elsewhere")
+    p.add_argument("--opponent", choices=("greedy", "random", "expert"), default="greedy")
     p.add_argument("--workers", type=int, default=workers)
     p.add_argument("--chunk", type=int, default=5)
     p = sub.add_parser("stakes")
@@ -1196,6 +1274,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--hands", type=int, default=300)
     p.add_argument("--pile", action="store_true",
                    help="Rummy 500: also fit the deep picks the discard pile offers")
+    p.add_argument("--phase", choices=("all", "draw", "discard"), default="all",
+                   help="fit the decisions of one phase only")
+    p.add_argument("--taken", action="store_true",
+                   help="Rummy 500's draws: also fit a weight per card taken below the top")
+    p.add_argument("--seat0", choices=("greedy", "random", "both"), default="greedy",
+                   help="whose decisions: greedy self-play's, a random bot's, or both")
     p.add_argument("--workers", type=int, default=workers)
     p = sub.add_parser("throwscale")
     p.add_argument("--hands", type=int, default=60)

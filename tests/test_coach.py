@@ -626,6 +626,59 @@ def test_held_melds_and_lay_offs_are_valued_by_the_risk_of_holding_them() -> Non
         _estimate({0: bare, 1: (3, 20, 0, 0)}, sb, 0))
 
 
+def test_rummy500_draws_are_valued_with_the_draw_weights() -> None:
+    """A Rummy 500 draw (the stock, the top card, a deep pick) is valued by the estimate
+    with :data:`R500_DRAW_WEIGHTS`, every other move with :data:`R500_WEIGHTS`: each value
+    is the mean over the coach's deals of the estimate after the turn less the throw's
+    danger, with that move's weights."""
+    from rummy_lab.coach._source import deals
+    from rummy_lab.coach._table import (
+        DEFAULT_DEALS,
+        R500_DRAW_WEIGHTS,
+        R500_WEIGHTS,
+        _danger_cost,
+        leaf_value,
+        r500_weights,
+        state_for,
+        table_move_values,
+        turn_ends,
+    )
+    from rummy_lab.engine.variants import engine_for
+
+    assert r500_weights(rl.moves.DrawStock()) is R500_DRAW_WEIGHTS
+    assert r500_weights(rl.moves.DrawDiscard(3)) is R500_DRAW_WEIGHTS
+    assert r500_weights(rl.moves.Discard(parse_cards("KS")[0])) is R500_WEIGHTS
+    assert R500_DRAW_WEIGHTS != R500_WEIGHTS
+    checked = set()
+    for seed in range(30):
+        g = rl.new_game("500", seed=seed)
+        bots = [make_bot("greedy", g.rules) for _ in range(2)]
+        rng = random.Random(seed)
+        while not g.is_over and len(checked) < 2:
+            p = g.current_player
+            v = g.view_for(p)
+            picks = [m for m in v.legal_moves if isinstance(m, rl.moves.DrawDiscard)
+                     and m.depth > 1]
+            phase = g.phase
+            if p == 0 and (picks or phase is rl.Phase.DISCARD) and phase not in checked:
+                moves = (picks[:1] + [rl.moves.DrawStock()] if phase is rl.Phase.DRAW
+                         else [m for m in v.legal_moves if isinstance(m, rl.moves.Discard)][:2])
+                got = table_move_values(v, moves, None, 5)
+                states = [state_for(v, d) for d in deals(
+                    v, DEFAULT_DEALS, random.Random("rummy_lab coach table 5"))]
+                engine = engine_for(v.rules)
+                for mv in got:
+                    w = R500_DRAW_WEIGHTS if phase is rl.Phase.DRAW else R500_WEIGHTS
+                    want = [leaf_value(st, 0, weights=w) - _danger_cost(v, st, 0, {}, weights=w)
+                            for st in turn_ends(v, engine, states, mv.move)]
+                    assert mv.value == pytest.approx(sum(want) / len(want))
+                checked.add(phase)
+            g.play(bots[p].choose(v, rng))
+        if len(checked) == 2:
+            return
+    pytest.fail(f"no Rummy 500 deep pick and discard found (checked {checked})")
+
+
 def test_rummy500_danger_of_a_card_that_fits_the_table_is_its_own_points() -> None:
     """A Rummy 500 throw that fits a table meld gives the next player its points (they lay
     it off); any other throw about three times its points (a meld of their own), each

@@ -75,7 +75,7 @@ from ..engine.variants.tabled import arrange_meld, extend_meld
 from ._source import Determinization, belief, danger, deals
 from ._values import MoveValue, hand_points
 
-__all__ = ["TAU", "leaf_value", "policy_move", "state_for", "table_move_values"]
+__all__ = ["TAU", "leaf_value", "policy_move", "r500_weights", "state_for", "table_move_values"]
 
 TAU = 2.0
 """How sharply fewer deadwood cards raise the chance to finish first, at the stock's end."""
@@ -144,10 +144,28 @@ held with many turns to come is more often melded later than paid for at the rou
 end."""
 
 
-def r500_deadwood_weight(stock: int) -> float:
+R500_DRAW_WEIGHTS: dict[str, float] = {
+    "table": 0.701, "held": 3.037, "danger": 0.852,
+    "deadwood>24": 0.862, "deadwood>12": 0.308, "deadwood": 0.144,
+}
+"""Rummy 500: the weights of the same parts for the draws (the stock, the top card, a deep
+pick; each followed by the rest of the turn), fitted as :data:`R500_WEIGHTS` are but at
+the draw decisions only, of greedy self-play and of a random bot against the greedy bot
+(``python benchmarks/bench_strength.py fitparts --variants 500 --phase draw --seat0
+both``). With :data:`R500_WEIGHTS` a deep pick taken where a learner would take it was
+valued several times above what playouts give it: the points it lays down weigh less
+than a throw's, and so does the danger of the throw after a stock draw."""
+
+
+def r500_weights(move: Move) -> dict[str, float]:
+    """Rummy 500: the estimate's weights for the position after ``move``'s turn."""
+    return R500_DRAW_WEIGHTS if isinstance(move, DrawStock | DrawDiscard) else R500_WEIGHTS
+
+
+def r500_deadwood_weight(stock: int, weights: dict[str, float] | None = None) -> float:
     """Rummy 500: the estimate's weight of the viewer's deadwood points (relative to the
-    opponents') with ``stock`` cards left to draw (:data:`R500_WEIGHTS`)."""
-    w = R500_WEIGHTS
+    opponents') with ``stock`` cards left to draw (:data:`R500_WEIGHTS`, or ``weights``)."""
+    w = R500_WEIGHTS if weights is None else weights
     if stock > 24:
         return w["deadwood>24"]
     return w["deadwood>12"] if stock > 12 else w["deadwood"]
@@ -483,12 +501,13 @@ def _summary(hand: Sequence[Card], table: Sequence[TableMeld], rules: Rules,
 
 
 def leaf_value(state: GameState, viewer: int, cache: dict[object, Summary] | None
-               = None) -> float:
-    """The estimated points for ``viewer`` over the rest of the hand (module docstring)."""
+               = None, *, weights: dict[str, float] | None = None) -> float:
+    """The estimated points for ``viewer`` over the rest of the hand (module docstring);
+    ``weights``: Rummy 500's in place of :data:`R500_WEIGHTS`."""
     r = state.rules
     if state.result is not None:
         return hand_points(state.result, viewer, r)
-    return _estimate(_summaries(state, cache), state, viewer)
+    return _estimate(_summaries(state, cache), state, viewer, weights)
 
 
 def _summaries(state: GameState, cache: dict[object, Summary] | None
@@ -507,26 +526,27 @@ def _summaries(state: GameState, cache: dict[object, Summary] | None
     return summ
 
 
-def _estimate(summ: dict[int, Summary], state: GameState, viewer: int) -> float:
+def _estimate(summ: dict[int, Summary], state: GameState, viewer: int,
+              weights: dict[str, float] | None = None) -> float:
     r = state.rules
     players = list(summ)
     mover = state.current
     # the more turns are left, the less today's count decides who finishes first
     tau = TAU + len(state.stock) / TURNS_PER_TAU
-    weights = {}
+    odds = {}
     for p in players:
         c = summ[p][0] - (0.5 if p == mover else 0.0)
-        weights[p] = math.exp(-c / tau)
-    total = sum(weights.values())
-    prob = {p: w / total for p, w in weights.items()}
+        odds[p] = math.exp(-c / tau)
+    total = sum(odds.values())
+    prob = {p: w / total for p, w in odds.items()}
     others = [q for q in players if q != viewer]
     if not others:
         return 0.0
     if r.variant is Variant.RUMMY500:
         laid, in_hand, dead = r500_parts(summ, state, viewer)
-        w = R500_WEIGHTS
+        w = R500_WEIGHTS if weights is None else weights
         return w["table"] * laid + w["held"] * in_hand + r500_deadwood_weight(
-            len(state.stock)) * dead
+            len(state.stock), w) * dead
     d_v = summ[viewer][1]
     win = prob[viewer] * sum(summ[q][1] for q in others)
     lose = sum(prob[q] for q in others) * d_v
@@ -690,8 +710,10 @@ def _one_ply(
         return MoveValue(move, -float(penalty), 0, True, {"penalty": float(penalty)})
     vals = []
     last: GameState | None = None
+    w = r500_weights(move) if r.variant is Variant.RUMMY500 else None
     for st in turn_ends(view, engine, states, move, depth):
-        vals.append(leaf_value(st, me, cache) - _danger_cost(view, st, me, cache))
+        vals.append(leaf_value(st, me, cache, weights=w)
+                    - _danger_cost(view, st, me, cache, weights=w))
         last = st
     if isinstance(move, DrawStock):
         return MoveValue(move, sum(vals) / len(vals), len(vals), False, {}, tuple(vals))
@@ -731,7 +753,8 @@ def _has_drawn(view: PlayerView) -> bool:
 
 
 def _danger_cost(view: PlayerView, state: GameState, me: int,
-                 cache: dict[object, Summary]) -> float:
+                 cache: dict[object, Summary], *, weights: dict[str, float] | None = None
+                 ) -> float:
     """What the card just thrown may give the next player: its danger times the value
     of one deadwood card fewer for that player."""
     if state.result is not None or state.current == me or not state.discard:
@@ -754,7 +777,8 @@ def _danger_cost(view: PlayerView, state: GameState, me: int,
             tm.owner == q for tm in state.table)
         lays_off = may_lay and any(extend_meld(tm, (card,), q, state.rules) is not None
                                    for tm in state.table)
-        return (R500_WEIGHTS["danger"] * risk * (1 if lays_off else 3)
+        return ((R500_WEIGHTS if weights is None else weights)["danger"] * risk
+                * (1 if lays_off else 3)
                 * _value(card, state.rules, None) / others)
     summ = _summaries(state, cache)
     q = state.current

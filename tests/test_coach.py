@@ -661,7 +661,7 @@ def test_rummy500_draws_are_valued_with_the_draw_weights() -> None:
                      and m.depth > 1]
             phase = g.phase
             if p == 0 and (picks or phase is rl.Phase.DISCARD) and phase not in checked:
-                moves = (picks[:1] + [rl.moves.DrawStock()] if phase is rl.Phase.DRAW
+                moves = ([*picks[:1], rl.moves.DrawStock()] if phase is rl.Phase.DRAW
                          else [m for m in v.legal_moves if isinstance(m, rl.moves.Discard)][:2])
                 got = table_move_values(v, moves, None, 5)
                 states = [state_for(v, d) for d in deals(

@@ -36,7 +36,9 @@ In Basic Rummy, Rummy 500 and Indian Rummy the values are the coach's one-turn e
 how far its losses are from playouts to the end of the hand. Over a random bot's hands
 the losses of a Gin, Basic or Indian review add up to within 10% of what it truly loses
 to the expert (``python benchmarks/bench_strength.py gap``); a Rummy 500 review's to
-about three times that.
+about 2.7 times that, and its draws' to many times what they cost (``gap --random-on
+draw``): read a Rummy 500 review's draw labels as the one-turn estimate's, not as
+measured losses.
 
 >>> import random, rummy_lab as rl
 >>> g = rl.new_game("gin", seed=2)

@@ -5,6 +5,7 @@
                                                [--players 3]
     python benchmarks/bench_strength.py speed [--hands 20]
     python benchmarks/bench_strength.py review [--variants gin,basic,500,indian]
+                                               [--opponent greedy|random|expert]
     python benchmarks/bench_strength.py stakes [--hands 1000]
     python benchmarks/bench_strength.py calibrate [--hands 300]
     python benchmarks/bench_strength.py discards [--hands 200]
@@ -13,9 +14,12 @@
     python benchmarks/bench_strength.py reviewcheck [--variants 500] [--hands 12]
                                                    [--policy greedy|expert]
     python benchmarks/bench_strength.py gap [--variants gin,basic,500,indian] [--hands 60]
+                                            [--random-on all|draw|discard] [--opponent ...]
     python benchmarks/bench_strength.py throwscale [--hands 60]
     python benchmarks/bench_strength.py throws [--variants indian] [--hands 20] [--wild]
     python benchmarks/bench_strength.py fitparts [--variants 500,basic] [--hands 300]
+                                                 [--phase all|draw|discard]
+                                                 [--seat0 greedy|random|both]
 
 * ``openspiel``: Gin against OpenSpiel's ``make_simple_gin_rummy_bot`` in OpenSpiel's own
   engine (see ``benchmarks/openspiel_gin.py`` for the adapter and the rule differences),
@@ -54,6 +58,9 @@
 * ``gap``: what a random bot's decisions cost without the coach's values: the expert's
   points less the random bot's on the same deals against the greedy bot, per reviewed
   decision (the performance difference identity), beside the review's mean loss.
+  ``--random-on draw`` (or ``discard``): seat 0 plays at random in that phase only and
+  as the expert elsewhere, which checks the review's losses of one phase; ``--opponent``
+  (here and in ``review``): the bot on seat 1.
 * ``throwscale``: Basic Rummy's throws at the discard decisions of greedy self-play and
   of a random bot against the greedy bot: every deadwood throw played out to the end of
   the hand by greedy bots; the outcome per point of throw score, fitted by least squares

@@ -430,7 +430,8 @@ class _PartlyRandom:
         self.expert = ExpertBot()
 
     def choose(self, view: rl.PlayerView, rng: random.Random) -> rl.moves.Move:
-        if view.phase.value in self.phases:
+        phase = "draw" if view.phase is rl.Phase.UPCARD else view.phase.value
+        if phase in self.phases:
             return self.random.choose(view, rng)
         return self.expert.choose(view, rng)
 
@@ -454,12 +455,10 @@ def _gap_chunk(variant: str, phases: str, opponent: str, start: int, stop: int
     the rest of the turn) and as the expert elsewhere, and only the decisions of those
     phases are counted."""
     out = []
-    chosen = frozenset(("draw", "discard", "upcard") if phases == "all"
-                       else phases.split("+"))
+    chosen = frozenset(("draw", "discard") if phases == "all" else phases.split("+"))
     for h in range(start, stop):
         g = rl.new_game(variant, seed=6000 + h, dealer=h % 2)
-        seat0 = RandomBot() if phases == "all" else _PartlyRandom(
-            chosen | ({"upcard"} if "draw" in chosen else frozenset()))
+        seat0 = RandomBot() if phases == "all" else _PartlyRandom(chosen)
         res = play_hand(g, [seat0, _opponent(opponent, g.rules)], random.Random(h))
         rows = [r for r in review(g, 0, seed=h).rows if _phase_of(r.played) in chosen]
         e = rl.new_game(variant, seed=6000 + h, dealer=h % 2)
@@ -1005,13 +1004,6 @@ def _weights_now(variant: str, phase: str = "all") -> list[float]:
     return [BASIC_SCALE, 1.0, -1.0, -1.0]
 
 
-def _taken_weight() -> float:
-    """Rummy 500's draws: the estimate's weight of each card taken below the pile's top."""
-    from rummy_lab.coach._table import R500_DRAW_WEIGHTS
-
-    return R500_DRAW_WEIGHTS.get("taken", 0.0)
-
-
 def _coach_states(view: rl.PlayerView, seed: int) -> list[Any]:
     """The coach's deals for ``view`` as :func:`rummy_lab.coach._table.table_move_values`
     makes them (the bot's depth)."""
@@ -1109,7 +1101,8 @@ def _parts(view: rl.PlayerView, states: Sequence[Any], move: rl.moves.Move,
     return out
 
 
-def _fitparts_chunk(variant: str, pile: bool, phase: str, seat0: str, start: int, stop: int
+def _fitparts_chunk(variant: str, pile: bool, phase: str, seat0: str, taken: bool,
+                    start: int, stop: int
                     ) -> list[tuple[int, str, list[tuple[str, float, list[float]]]]]:
     """At every decision of seat 0 with more than one legal move in greedy self-play:
     each legal move's parts of the one-turn value (:func:`_parts`) and its mean outcome
@@ -1117,14 +1110,13 @@ def _fitparts_chunk(variant: str, pile: bool, phase: str, seat0: str, start: int
     playouts each, the same seeds for every move). Basic throws are valued by the throw
     score, not the estimate: of them only the one the score picks takes part. With
     ``phase`` ``draw`` or ``discard``, only the decisions of that phase; with ``seat0``
-    ``random``, at the decisions of a random bot against the greedy bot."""
+    ``random``, at the decisions of a random bot against the greedy bot; with ``taken``,
+    one more part (:func:`_parts`)."""
     from rummy_lab.coach._principle import basic_discard_score, basic_throw
     from rummy_lab.coach._source import deals
     from rummy_lab.coach._table import state_for
 
     out = []
-    taken = variant == "500" and phase == "draw+taken"
-    phase = phase.removesuffix("+taken")
     for h in range(start, stop):
         for n, g, p, v, _ in _selfplay(variant, 70_000 + h, h, seat0):
             if phase != "all" and v.phase.value != phase:
@@ -1156,19 +1148,18 @@ def cmd_fitparts(args: argparse.Namespace) -> None:
     for variant in args.variants.split(","):
         t = time.perf_counter()
         pile = args.pile and variant == "500"
+        taken = variant == "500" and args.taken and args.phase == "draw"
         rows = []
         for k, seat0 in enumerate(("greedy", "random") if args.seat0 == "both"
                                   else (args.seat0,)):
-            phase = args.phase + ("+taken" if args.taken else "")
-            got = run_chunks(_fitparts_chunk, (variant, pile, phase, seat0),
+            got = run_chunks(_fitparts_chunk, (variant, pile, args.phase, seat0, taken),
                              args.hands, args.workers, 1)
-            rows += [(h + 100_000 * k, phase, cands) for h, phase, cands in got]
-        taken = variant == "500" and args.taken and args.phase == "draw"
+            rows += [(h + 100_000 * k, ph, cands) for h, ph, cands in got]
         names = (_PART_NAMES[variant] + (_PILE_PARTS if pile else ())
                  + (("cards taken",) if taken else ()))
         now = np.array(_weights_now(variant, args.phase)
                        + [0.0] * (len(_PILE_PARTS) if pile else 0)
-                       + ([_taken_weight()] if taken else []))
+                       + ([0.0] if taken else []))  # the estimate has no such part
 
         def stack(rs: Sequence[Any]) -> tuple[Any, Any]:
             xs, ys = [], []

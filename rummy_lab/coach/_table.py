@@ -48,7 +48,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from ..engine.cards import Card
 from ..engine.moves import (
@@ -157,18 +157,18 @@ valued several times above what playouts give it: the points it lays down weigh 
 than a throw's, and so does the danger of the throw after a stock draw."""
 
 
-def r500_weights(move: Move) -> dict[str, float]:
+def r500_weights(move: Move) -> Mapping[str, float]:
     """Rummy 500: the estimate's weights for the position after ``move``'s turn."""
     return R500_DRAW_WEIGHTS if isinstance(move, DrawStock | DrawDiscard) else R500_WEIGHTS
 
 
-def r500_deadwood_weight(stock: int, weights: dict[str, float] | None = None) -> float:
+def r500_deadwood_weight(stock: int, weights: Mapping[str, float] = R500_WEIGHTS) -> float:
     """Rummy 500: the estimate's weight of the viewer's deadwood points (relative to the
-    opponents') with ``stock`` cards left to draw (:data:`R500_WEIGHTS`, or ``weights``)."""
-    w = R500_WEIGHTS if weights is None else weights
+    opponents') with ``stock`` cards left to draw (by :data:`R500_WEIGHTS`, or
+    ``weights``)."""
     if stock > 24:
-        return w["deadwood>24"]
-    return w["deadwood>12"] if stock > 12 else w["deadwood"]
+        return weights["deadwood>24"]
+    return weights["deadwood>12"] if stock > 12 else weights["deadwood"]
 
 
 DEFAULT_DEALS = 4
@@ -501,7 +501,7 @@ def _summary(hand: Sequence[Card], table: Sequence[TableMeld], rules: Rules,
 
 
 def leaf_value(state: GameState, viewer: int, cache: dict[object, Summary] | None
-               = None, *, weights: dict[str, float] | None = None) -> float:
+               = None, *, weights: Mapping[str, float] = R500_WEIGHTS) -> float:
     """The estimated points for ``viewer`` over the rest of the hand (module docstring);
     ``weights``: Rummy 500's in place of :data:`R500_WEIGHTS`."""
     r = state.rules
@@ -527,7 +527,7 @@ def _summaries(state: GameState, cache: dict[object, Summary] | None
 
 
 def _estimate(summ: dict[int, Summary], state: GameState, viewer: int,
-              weights: dict[str, float] | None = None) -> float:
+              weights: Mapping[str, float] = R500_WEIGHTS) -> float:
     r = state.rules
     players = list(summ)
     mover = state.current
@@ -544,9 +544,8 @@ def _estimate(summ: dict[int, Summary], state: GameState, viewer: int,
         return 0.0
     if r.variant is Variant.RUMMY500:
         laid, in_hand, dead = r500_parts(summ, state, viewer)
-        w = R500_WEIGHTS if weights is None else weights
-        return w["table"] * laid + w["held"] * in_hand + r500_deadwood_weight(
-            len(state.stock), w) * dead
+        return weights["table"] * laid + weights["held"] * in_hand + r500_deadwood_weight(
+            len(state.stock), weights) * dead
     d_v = summ[viewer][1]
     win = prob[viewer] * sum(summ[q][1] for q in others)
     lose = sum(prob[q] for q in others) * d_v
@@ -710,7 +709,7 @@ def _one_ply(
         return MoveValue(move, -float(penalty), 0, True, {"penalty": float(penalty)})
     vals = []
     last: GameState | None = None
-    w = r500_weights(move) if r.variant is Variant.RUMMY500 else None
+    w = r500_weights(move)  # used by Rummy 500 only
     for st in turn_ends(view, engine, states, move, depth):
         vals.append(leaf_value(st, me, cache, weights=w)
                     - _danger_cost(view, st, me, cache, weights=w))
@@ -753,8 +752,8 @@ def _has_drawn(view: PlayerView) -> bool:
 
 
 def _danger_cost(view: PlayerView, state: GameState, me: int,
-                 cache: dict[object, Summary], *, weights: dict[str, float] | None = None
-                 ) -> float:
+                 cache: dict[object, Summary], *,
+                 weights: Mapping[str, float] = R500_WEIGHTS) -> float:
     """What the card just thrown may give the next player: its danger times the value
     of one deadwood card fewer for that player."""
     if state.result is not None or state.current == me or not state.discard:
@@ -777,8 +776,7 @@ def _danger_cost(view: PlayerView, state: GameState, me: int,
             tm.owner == q for tm in state.table)
         lays_off = may_lay and any(extend_meld(tm, (card,), q, state.rules) is not None
                                    for tm in state.table)
-        return ((R500_WEIGHTS if weights is None else weights)["danger"] * risk
-                * (1 if lays_off else 3)
+        return (weights["danger"] * risk * (1 if lays_off else 3)
                 * _value(card, state.rules, None) / others)
     summ = _summaries(state, cache)
     q = state.current

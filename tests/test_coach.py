@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import random
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -714,3 +715,105 @@ def test_rummy500_danger_of_a_card_that_fits_the_table_is_its_own_points() -> No
             assert _danger_cost(v, st, 0, {}) == pytest.approx(want)
         return
     pytest.fail("no Rummy 500 position with a card that fits the table")
+
+
+
+def knock_look_setup() -> tuple[Any, Discard, Knock]:
+    """Early in a hand player 1 may knock with K♠ (deadwood 10 after the throw) or throw
+    it and wait for gin: a GinEvaluation of just those two moves, no deals played yet."""
+    from rummy_lab.coach._gincoach import GinEvaluation
+
+    g = stacked_gin(OTHER, KNOCKER, "4C", "3C")
+    play(g, "pass_upcard", "pass_upcard", "draw_stock")
+    view = g.view_for(1)
+    wait, knock = Discard("KS"), Knock("KS")
+    assert {wait, knock} <= set(view.legal_moves)
+    ev = GinEvaluation(view, [wait, knock], seed=0)
+    assert knock not in ev.exact  # early: the defender's hands are too many to enumerate
+    return ev, wait, knock
+
+
+def feed(ev: Any, wait: Discard, knock: Knock, leads: list[float], later: float,
+         calls: list[list[Any]]) -> None:
+    """Give the two moves deals on which the knock leads by ``leads``, and make every
+    further batch one where it leads by exactly ``later``."""
+    ev.values[wait] = [10.0 * (i % 3) for i in range(len(leads))]
+    ev.values[knock] = [w + d for w, d in zip(ev.values[wait], leads, strict=True)]
+
+    def add(moves: list[Any], k: int) -> None:
+        calls.append(list(moves))
+        for i in range(k):
+            ev.values[wait].append(10.0 * (i % 3))
+            ev.values[knock].append(10.0 * (i % 3) + later)
+
+    ev.add = add
+
+
+@pytest.mark.parametrize(
+    ("leads", "later", "batches"),
+    [
+        # +2 on 16 deals, SE 2.07: not clear (2 < 2 x 2.07 + 1); with 8 and 16 more deals
+        # at +6 it is 4.00 against 2 x 1.08 + 1 = 3.16: two batches
+        ([10.0, -6.0] * 8, 6.0, 2),
+        # the same lead, and the further deals have it 3 behind: -0.50 after two batches
+        ([10.0, -6.0] * 8, -3.0, 2),
+        ([5.0, -7.0] * 8, 6.0, 0),  # behind (-1): declined at once
+        ([5.0, 5.5] * 8, -3.0, 0),  # clearly ahead already (5.25, SE 0.07)
+    ],
+)
+def test_a_knock_leading_within_the_noise_gets_a_second_look(
+    leads: list[float], later: float, batches: int
+) -> None:
+    """The coach keeps waiting for gin unless a knock beats it by CHOICE_Z standard
+    errors plus CHOICE_MARGIN; a knock that leads but not yet by that much gets more
+    deals (both moves, the same deals) until the lead is clear or gone."""
+    from rummy_lab.coach import _gincoach as gc
+    from rummy_lab.coach._principle import CHOICE_MARGIN, CHOICE_Z
+
+    assert (CHOICE_Z, CHOICE_MARGIN) == (2.0, 1.0)  # the arithmetic above
+    ev, wait, knock = knock_look_setup()
+    calls: list[list[Any]] = []
+    feed(ev, wait, knock, leads, later, calls)
+    gc._knock_look(ev, [wait])
+    assert calls == [[wait, knock]] * batches
+    assert len(ev.values[wait]) == len(ev.values[knock]) == 16 + 8 * batches
+
+
+def test_the_second_look_is_bounded_and_skips_a_knock_out_of_the_race() -> None:
+    from rummy_lab.coach import _gincoach as gc
+
+    ev, wait, knock = knock_look_setup()
+    calls: list[list[Any]] = []
+    # every further deal alike at +0.5: the lead shrinks toward 0.5, never clear
+    feed(ev, wait, knock, [10.0, -6.0] * 8, 0.5, calls)
+    gc._knock_look(ev, [wait])
+    assert len(calls) == gc.KNOCK_ROUNDS
+    # a knock with fewer deals than the move kept (it left the race) is not looked at
+    calls.clear()
+    feed(ev, wait, knock, [10.0, -6.0] * 8, 6.0, calls)
+    ev.values[knock] = ev.values[knock][:8]
+    gc._knock_look(ev, [wait])
+    assert calls == []
+
+
+def test_the_bot_and_the_hint_take_the_second_look_and_a_review_does_not(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The look runs with ``settle`` (the bot, the hint) at the default budget only."""
+    from rummy_lab.coach import _gincoach as gc
+
+    seen: list[int] = []
+    real = gc._knock_look
+
+    def spy(ev: Any, keep: Any) -> None:
+        seen.append(1)
+        real(ev, keep)
+
+    ev, wait, knock = knock_look_setup()
+    view = ev.setup.view
+    monkeypatch.setattr(gc, "_knock_look", spy)
+    gc.gin_move_values(view, [wait, knock], None, 0, keep=[wait])
+    assert seen == [1]
+    gc.gin_move_values(view, [wait, knock], None, 0, keep=[wait], settle=False)
+    gc.gin_move_values(view, [wait, knock], 0.05, 0, keep=[wait])
+    assert seen == [1]

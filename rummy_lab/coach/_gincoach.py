@@ -242,6 +242,8 @@ def gin_move_values(
         alive = _survivors(ev, alive, done, keep)
         if settle and (done >= MIN_ROUNDS or len(alive) == 1) and _settled(ev, alive, keep):
             break
+    if settle and budget is None:
+        _knock_look(ev, keep)
     out = []
     ref = _reference(ev)
     for m in moves:
@@ -254,6 +256,53 @@ def gin_move_values(
             out.append(MoveValue(m, _paired_mean(ev, m, ref), len(ev.values[m]), False,
                                  detail, tuple(ev.values[m])))
     return out
+
+
+KNOCK_ROUNDS = 16
+"""Further batches a knock may get when it leads the kept move but not yet by the
+choice's margin (:func:`_knock_look`)."""
+
+
+def _knock_look(ev: GinEvaluation, keep: Sequence[Move]) -> None:
+    """A second look at a knock the coach would decline only for want of deals.
+
+    The coach's choice keeps the principle's move (wait for gin) unless another move
+    beats it by :data:`~rummy_lab.coach._principle.CHOICE_Z` standard errors of their
+    paired difference plus the margin. A knock's showdown against the sampled defender
+    hands varies widely, so on the default schedule a knock worth a few points more than
+    waiting is often declined although it leads. While the best knock leads the kept move
+    and the lead is not yet clear, both get another batch, up to :data:`KNOCK_ROUNDS`:
+    the lead then either clears the margin or shrinks within the noise."""
+    from ._principle import CHOICE_MARGIN, CHOICE_Z
+
+    base = next((m for m in keep if m in ev.values and m not in ev.exact
+                 and not isinstance(m, Knock | Gin)), None)
+    if base is None or not ev.values[base]:
+        return
+    # a knock that left the race has fewer deals than ``base``: more would not pair up
+    knocks = [m for m in ev.moves if isinstance(m, Knock)
+              and (m in ev.exact or len(ev.values[m]) == len(ev.values[base]))]
+    if not knocks:
+        return
+    knock = max(knocks, key=lambda m: _paired_lead(ev, base, m)[0])
+    for _ in range(KNOCK_ROUNDS):
+        lead, se = _paired_lead(ev, base, knock)
+        if lead <= 0 or lead > CHOICE_Z * se + CHOICE_MARGIN:
+            return
+        ev.add([base] if knock in ev.exact else [base, knock], DEFAULT_BATCH)
+
+
+def _paired_lead(ev: GinEvaluation, base: Move, move: Move) -> tuple[float, float]:
+    """``move``'s mean lead over ``base`` on the deals both were played on, and its
+    standard error (an exact move is compared with ``base``'s every deal)."""
+    b = ev.values[base]
+    m = [ev.exact[move]] * len(b) if move in ev.exact else ev.values[move]
+    n = min(len(b), len(m))
+    if n < 2:
+        return 0.0, 0.0
+    d = [m[i] - b[i] for i in range(n)]
+    mean = sum(d) / n
+    return mean, math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1) / n)
 
 
 def _reference(ev: GinEvaluation) -> Move | None:

@@ -15,11 +15,13 @@
                                                    [--policy greedy|expert]
     python benchmarks/bench_strength.py gap [--variants gin,basic,500,indian] [--hands 60]
                                             [--random-on all|draw|discard] [--opponent ...]
+    python benchmarks/bench_strength.py drawcheck [--variants 500] [--hands 40]
     python benchmarks/bench_strength.py throwscale [--hands 60]
     python benchmarks/bench_strength.py throws [--variants indian] [--hands 20] [--wild]
     python benchmarks/bench_strength.py fitparts [--variants 500,basic] [--hands 300]
                                                  [--phase all|draw|discard]
                                                  [--seat0 greedy|random|both]
+                                                 [--policy greedy|expert]
 
 * ``openspiel``: Gin against OpenSpiel's ``make_simple_gin_rummy_bot`` in OpenSpiel's own
   engine (see ``benchmarks/openspiel_gin.py`` for the adapter and the rule differences),
@@ -61,6 +63,11 @@
   ``--random-on draw`` (or ``discard``): seat 0 plays at random in that phase only and
   as the expert elsewhere, which checks the review's losses of one phase; ``--opponent``
   (here and in ``review``): the bot on seat 1.
+* ``drawcheck``: at the draws of ``gap --random-on draw`` where the random draw is not
+  the expert's, the expert's draw against the random one by the review's values, by
+  playouts with the greedy bot in the drawer's seat and with the expert in it (the true
+  deal and three belief deals): how much of a draw's worth depends on the rest of the
+  hand being played well.
 * ``throwscale``: Basic Rummy's throws at the discard decisions of greedy self-play and
   of a random bot against the greedy bot: every deadwood throw played out to the end of
   the hand by greedy bots; the outcome per point of throw score, fitted by least squares
@@ -508,6 +515,65 @@ def cmd_gap(args: argparse.Namespace) -> None:
               f"  mistake or blunder (loss >= {bound:g}): review {sum(bad) / decisions:.1%}; "
               f"at most {per / bound:.1%} of decisions by Markov's inequality on the gap",
               flush=True)
+
+
+
+def _played(states: Sequence[Any], move: rl.moves.Move, policy: str, k: int) -> float:
+    """The mean of ``k`` playouts of ``move`` on each state (:func:`_playout`, seat 0)."""
+    return statistics.fmean(_playout(st, move, 0, 7919 * i + j, policy)
+                            for i, st in enumerate(states) for j in range(k))
+
+
+def _drawcheck_chunk(variant: str, start: int, stop: int
+                     ) -> list[tuple[float, float, float]]:
+    """At the draws of seat 0 playing ``gap --random-on draw`` (random draws, the expert
+    elsewhere, against the greedy bot) where the expert would have drawn otherwise: what
+    the expert's draw is worth more than the random one by the review's values, by
+    playouts with the greedy bot in the drawer's seat, and by playouts with the expert
+    in it (the true deal and three belief deals; the same seeds for both moves)."""
+    from rummy_lab.coach import REVIEW_DEPTH
+    from rummy_lab.coach._source import deals
+    from rummy_lab.coach._table import state_for
+    from rummy_lab.coach._values import move_values
+
+    out = []
+    for h in range(start, stop):
+        g = rl.new_game(variant, seed=6000 + h, dealer=h % 2)
+        bots = [_PartlyRandom(frozenset({"draw"})), _opponent("greedy", g.rules)]
+        rng = random.Random(h)
+        while not g.is_over:
+            p = g.current_player
+            v = g.view_for(p)
+            move = bots[p].choose(v, rng)
+            if p == 0 and _phase_of(move) == "draw" and len(v.legal_moves) > 1:
+                n = len(g.history)
+                mine = ExpertBot().choose(v, random.Random(n))
+                if mine != move:
+                    states = [g.state] + [state_for(v, d) for d in
+                                          deals(v, 3, random.Random(n), model="behaviour")]
+                    vals = {mv.move: mv.value for mv in
+                            move_values(v, [mine, move], None, h, depth=REVIEW_DEPTH)}
+                    out.append((vals[mine] - vals[move],
+                                _played(states, mine, "greedy", 2)
+                                - _played(states, move, "greedy", 2),
+                                _played(states, mine, "expert", 1)
+                                - _played(states, move, "expert", 1)))
+            g.play(move, player=p)
+    return out
+
+
+def cmd_drawcheck(args: argparse.Namespace) -> None:
+    """What a draw the expert would not make costs, by the review and by playouts."""
+    for variant in args.variants.split(","):
+        t = time.perf_counter()
+        rows = run_chunks(_drawcheck_chunk, (variant,), args.hands, args.workers, 2)
+        print(f"{variant}: {len(rows)} random draws where the expert draws otherwise, "
+              f"{args.hands} hands, {time.perf_counter() - t:.0f} s; the expert's draw "
+              "worth more than the random one (standard error):", flush=True)
+        for k, name in enumerate(("by the review's values", "by greedy playouts",
+                                  "by expert playouts")):
+            m, se, _, _ = summary([r[k] for r in rows])
+            print(f"  {name:<24} {m:+7.2f} ({se:.2f})", flush=True)
 
 
 # --------------------------------------------------------------------------- stakes
@@ -1102,7 +1168,7 @@ def _parts(view: rl.PlayerView, states: Sequence[Any], move: rl.moves.Move,
 
 
 def _fitparts_chunk(variant: str, pile: bool, phase: str, seat0: str, taken: bool,
-                    start: int, stop: int
+                    policy: str, start: int, stop: int
                     ) -> list[tuple[int, str, list[tuple[str, float, list[float]]]]]:
     """At every decision of seat 0 with more than one legal move in greedy self-play:
     each legal move's parts of the one-turn value (:func:`_parts`) and its mean outcome
@@ -1111,7 +1177,8 @@ def _fitparts_chunk(variant: str, pile: bool, phase: str, seat0: str, taken: boo
     score, not the estimate: of them only the one the score picks takes part. With
     ``phase`` ``draw`` or ``discard``, only the decisions of that phase; with ``seat0``
     ``random``, at the decisions of a random bot against the greedy bot; with ``taken``,
-    one more part (:func:`_parts`)."""
+    one more part (:func:`_parts`); with ``policy`` ``expert``, seat 0 plays the rest of
+    the hand in the playouts as the expert (one playout per deal)."""
     from rummy_lab.coach._principle import basic_discard_score, basic_throw
     from rummy_lab.coach._source import deals
     from rummy_lab.coach._table import state_for
@@ -1133,8 +1200,7 @@ def _fitparts_chunk(variant: str, pile: bool, phase: str, seat0: str, taken: boo
                 coach = _coach_states(v, h)
                 cands = []
                 for m in moves:
-                    y = statistics.fmean(_playout(s, m, 0, 7919 * i + j)
-                                         for i, s in enumerate(states) for j in range(2))
+                    y = _played(states, m, policy, 2 if policy == "greedy" else 1)
                     cands.append((type(m).__name__, y,
                                   _parts(v, coach, m, pile, taken)))
                 out.append((h, g.phase.value, cands))
@@ -1152,7 +1218,8 @@ def cmd_fitparts(args: argparse.Namespace) -> None:
         rows = []
         for k, seat0 in enumerate(("greedy", "random") if args.seat0 == "both"
                                   else (args.seat0,)):
-            got = run_chunks(_fitparts_chunk, (variant, pile, args.phase, seat0, taken),
+            got = run_chunks(_fitparts_chunk,
+                             (variant, pile, args.phase, seat0, taken, args.policy),
                              args.hands, args.workers, 1)
             rows += [(h + 100_000 * k, ph, cands) for h, ph, cands in got]
         names = (_PART_NAMES[variant] + (_PILE_PARTS if pile else ())
@@ -1172,7 +1239,8 @@ def cmd_fitparts(args: argparse.Namespace) -> None:
 
         x, y = stack(rows)
         w, *_ = np.linalg.lstsq(x, y, rcond=None)
-        print(f"{variant}: {args.hands} hands ({args.phase} decisions; seat 0: {args.seat0}), "
+        print(f"{variant}: {args.hands} hands ({args.phase} decisions; seat 0: {args.seat0}; "
+              f"playouts: {args.policy} in seat 0), "
               f"{len(rows)} decisions, {len(y)} moves, {time.perf_counter() - t:.0f} s")
         print("  least-squares weights: " + ", ".join(
             f"{k} {v:+.3f}" for k, v in zip(names, w, strict=True)))
@@ -1194,7 +1262,7 @@ def cmd_fitparts(args: argparse.Namespace) -> None:
                 gains.append(ys[int(np.argmax(xs @ wf))] - ys[int(np.argmax(xs @ now))])
             m, se, _, _ = summary(gains)
             print(f"  fold {k}: weights fitted on the other hands choose moves worth "
-                  f"{m:+.3f} +- {se:.3f} points per decision (greedy playouts) more than "
+                  f"{m:+.3f} +- {se:.3f} points per decision ({args.policy} playouts) more than "
                   "the estimate's weights", flush=True)
 
 
@@ -1245,6 +1313,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--opponent", choices=("greedy", "random", "expert"), default="greedy")
     p.add_argument("--workers", type=int, default=workers)
     p.add_argument("--chunk", type=int, default=5)
+    p = sub.add_parser("drawcheck")
+    p.add_argument("--variants", default="500")
+    p.add_argument("--hands", type=int, default=40)
+    p.add_argument("--workers", type=int, default=workers)
     p = sub.add_parser("stakes")
     p.add_argument("--variants", default="gin,basic,500,indian")
     p.add_argument("--hands", type=int, default=1000)
@@ -1278,6 +1350,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="Rummy 500's draws: also fit a weight per card taken below the top")
     p.add_argument("--seat0", choices=("greedy", "random", "both"), default="greedy",
                    help="whose decisions: greedy self-play's, a random bot's, or both")
+    p.add_argument("--policy", choices=("greedy", "expert"), default="greedy",
+                   help="who plays seat 0's rest of the hand in the playouts")
     p.add_argument("--workers", type=int, default=workers)
     p = sub.add_parser("throwscale")
     p.add_argument("--hands", type=int, default=60)
@@ -1290,7 +1364,8 @@ def main(argv: list[str] | None = None) -> int:
      "review": cmd_review, "stakes": cmd_stakes, "calibrate": cmd_calibrate,
      "discards": cmd_discards, "skips": cmd_skips, "goout": cmd_goout,
      "reviewcheck": cmd_reviewcheck, "gap": cmd_gap, "throwscale": cmd_throwscale,
-     "throws": cmd_throws, "fitparts": cmd_fitparts}[args.cmd](args)
+     "throws": cmd_throws, "fitparts": cmd_fitparts,
+     "drawcheck": cmd_drawcheck}[args.cmd](args)
     return 0
 
 

@@ -141,13 +141,30 @@ def test_advice_covers_every_legal_move_best_first() -> None:
     values = [a.value for a in advice]
     assert values[1:] == sorted(values[1:], reverse=True)  # the coach's choice, then by value
     assert all(a.reasons and a.reasons[0].startswith("worth ") for a in advice)
-    assert "less than" in advice[-1].reasons[0] or advice[-1].value == advice[0].value
+    assert ("less than" in advice[-1].reasons[0] or "level with" in advice[-1].reasons[0]
+            or advice[-1].value == advice[0].value)
     # a move valued above the choice is within the noise
     for a in advice[1:]:
-        if a.value > advice[0].value:
+        if round(a.value - advice[0].value, 1) > 0:
             assert "too little to tell apart" in a.reasons[0]
     # the coach keeps the run 7-8-9♠
     assert advice[0].move not in (Discard("7S"), Discard("8S"), Discard("9S"))
+
+
+def test_a_move_level_with_the_choice_to_a_tenth_is_called_level() -> None:
+    from rummy_lab.coach._reasons import reasons
+    from rummy_lab.coach._values import MoveValue
+
+    _, view = eleven()
+    best = MoveValue(Discard("KC"), 2.51, samples=24)
+    cases = {2.47: "level with discard K♣ to 0.1 points",
+             2.54: "level with discard K♣ to 0.1 points",
+             2.31: "0.2 less than discard K♣",
+             2.71: "0.2 more than discard K♣, too little to tell apart"}
+    for value, words in cases.items():
+        head = reasons(view, MoveValue(Discard("8S"), value, samples=24), best)[0]
+        assert head.startswith(f"worth {value:+.1f} points over the rest of the hand")
+        assert words in head, head
 
 
 def test_same_seed_same_values() -> None:
@@ -268,6 +285,10 @@ def test_review_rows_follow_the_decisions() -> None:
         assert r.label == label_for(r.loss, is_best=r.played == r.best, noise=r.noise,
                                     variant=g.rules)
         assert r.reason and str(r.played) in r.reason
+        if r.played != r.best:
+            level = round(r.loss, 1) == 0
+            assert (f"as much as {r.best} to 0.1 points" in r.reason) == level
+            assert (f"{r.loss:.1f} points less than {r.best}" in r.reason) == (not level)
     assert sum(rv.counts().values()) == len(rv.rows)
 
 

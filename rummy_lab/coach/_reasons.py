@@ -265,7 +265,9 @@ def reasons(view: PlayerView, mv: MoveValue, best: MoveValue, *, with_outs: bool
     how = ("exact" if mv.exact else f"average of {mv.samples} deals")
     head = f"worth {mv.value:+.1f} points over the rest of the hand ({how})"
     if mv.move != best.move:
-        if mv.value <= best.value:
+        if round(abs(best.value - mv.value), 1) == 0:
+            head += f", level with {best.move} to 0.1 points"
+        elif mv.value <= best.value:
             head += f", {best.value - mv.value:.1f} less than {best.move}"
         else:
             head += (f", {mv.value - best.value:.1f} more than {best.move}, too little to "

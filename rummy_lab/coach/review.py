@@ -269,7 +269,10 @@ def _row_reason(view: object, played: MoveValue, best: MoveValue, loss: float) -
         return f"{played.move} was the coach's choice" + (f": {what}" if what else "")
     better = facts_line(view, best.move)
     text = f"{played.move}" + (f" ({what})" if what else "")
-    text += f" is worth {loss:.1f} points less than {best.move}"
+    if round(loss, 1) == 0:
+        text += f" is worth as much as {best.move} to 0.1 points"
+    else:
+        text += f" is worth {loss:.1f} points less than {best.move}"
     if better:
         text += f" ({better})"
     return text

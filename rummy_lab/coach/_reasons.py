@@ -43,7 +43,7 @@ from ..probability.exact import p_draw_out
 from ._source import danger
 from ._values import MoveValue
 
-__all__ = ["Facts", "facts", "facts_line", "one_line", "reasons"]
+__all__ = ["Facts", "facts", "facts_line", "level", "one_line", "reasons"]
 
 
 def glyphs(cards: Sequence[Card]) -> str:
@@ -257,6 +257,12 @@ def _hand_sentences(f: Facts, view: PlayerView) -> list[str]:
     return out
 
 
+def level(difference: float) -> bool:
+    """True when a difference of values shows as 0.0 at the tenth of a point the reasons
+    print: the two moves are then called level rather than "0.0 less"."""
+    return round(abs(difference), 1) == 0
+
+
 def reasons(view: PlayerView, mv: MoveValue, best: MoveValue, *, with_outs: bool = True,
             values: Sequence[MoveValue] = ()) -> tuple[str, ...]:
     """The sentences about one evaluated move (its value first); ``values`` (all the
@@ -265,7 +271,7 @@ def reasons(view: PlayerView, mv: MoveValue, best: MoveValue, *, with_outs: bool
     how = ("exact" if mv.exact else f"average of {mv.samples} deals")
     head = f"worth {mv.value:+.1f} points over the rest of the hand ({how})"
     if mv.move != best.move:
-        if round(abs(best.value - mv.value), 1) == 0:
+        if level(best.value - mv.value):
             head += f", level with {best.move} to 0.1 points"
         elif mv.value <= best.value:
             head += f", {best.value - mv.value:.1f} less than {best.move}"

@@ -56,7 +56,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..engine.moves import Move
-from ._reasons import facts_line
+from ._reasons import facts_line, level
 from ._values import MoveValue, check_budget, move_values, ranked_values
 
 if TYPE_CHECKING:
@@ -269,7 +269,7 @@ def _row_reason(view: object, played: MoveValue, best: MoveValue, loss: float) -
         return f"{played.move} was the coach's choice" + (f": {what}" if what else "")
     better = facts_line(view, best.move)
     text = f"{played.move}" + (f" ({what})" if what else "")
-    if round(loss, 1) == 0:
+    if level(loss):
         text += f" is worth as much as {best.move} to 0.1 points"
     else:
         text += f" is worth {loss:.1f} points less than {best.move}"

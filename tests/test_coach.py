@@ -286,9 +286,14 @@ def test_review_rows_follow_the_decisions() -> None:
                                     variant=g.rules)
         assert r.reason and str(r.played) in r.reason
         if r.played != r.best:
-            level = round(r.loss, 1) == 0
+            ahead = r.played_value - r.best_value
+            above = round(ahead, 1) > 0  # kept below the choice's principle move
+            level = round(r.loss, 1) == 0 and not above
             assert (f"as much as {r.best} to 0.1 points" in r.reason) == level
-            assert (f"{r.loss:.1f} points less than {r.best}" in r.reason) == (not level)
+            assert (f"{r.loss:.1f} points less than {r.best}" in r.reason) == (
+                not level and not above)
+            assert (f"{ahead:.1f} more than {r.best}, too little to tell apart"
+                    in r.reason) == above
     assert sum(rv.counts().values()) == len(rv.rows)
 
 
@@ -838,3 +843,120 @@ def test_the_bot_and_the_hint_take_the_second_look_and_a_review_does_not(
     gc.gin_move_values(view, [wait, knock], None, 0, keep=[wait], settle=False)
     gc.gin_move_values(view, [wait, knock], 0.05, 0, keep=[wait])
     assert seen == [1]
+
+
+def _r500_positions(count: int) -> list[rl.PlayerView]:
+    """Views of a random bot's Rummy 500 decisions (against the greedy bot)."""
+    out: list[rl.PlayerView] = []
+    for seed in range(20):
+        g = rl.new_game("500", seed=6000 + seed, dealer=seed % 2)
+        bots = [RandomBot(), make_bot("greedy", g.rules)]
+        rng = random.Random(seed)
+        while not g.is_over and len(out) < count:
+            p = g.current_player
+            v = g.view_for(p)
+            if p == 0 and len(v.legal_moves) > 1:
+                out.append(v)
+            g.play(bots[p].choose(v, rng))
+        if len(out) >= count:
+            break
+    return out
+
+
+def test_rummy500_values_split_into_the_estimate_parts() -> None:
+    """A Rummy 500 move's one-turn value is the sum of the estimate's weighted parts (the
+    table, melds in hand, deadwood, less the throw's danger), each the mean over the deals
+    of the part after the turn; the deadwood part is its weight times the points."""
+    from rummy_lab.coach._source import deals
+    from rummy_lab.coach._table import (
+        DEFAULT_DEALS,
+        R500_SPLIT,
+        _danger_cost,
+        _summaries,
+        r500_deadwood_weight,
+        r500_parts,
+        r500_weights,
+        state_for,
+        table_move_values,
+        turn_ends,
+    )
+    from rummy_lab.engine.variants import engine_for
+
+    views = _r500_positions(12)
+    assert any(v.phase is rl.Phase.DRAW for v in views)
+    assert any(v.phase is not rl.Phase.DRAW for v in views)
+    for v in views:
+        got = table_move_values(v, v.legal_moves, None, 5)
+        states = [state_for(v, d) for d in deals(
+            v, DEFAULT_DEALS, random.Random("rummy_lab coach table 5"))]
+        for mv in got[:6]:
+            ends = list(turn_ends(v, engine_for(v.rules), states, mv.move))
+            if any(st.result is not None for st in ends):
+                assert not any(k in mv.detail for k in R500_SPLIT)
+                continue
+            d = mv.detail
+            assert sum(d[k] for k in R500_SPLIT[:4]) == pytest.approx(mv.value, abs=1e-9)
+            w = r500_weights(mv.move)
+            parts = [r500_parts(_summaries(st, None), st, 0) for st in ends]
+            n = len(ends)
+            assert d["r500_table"] == pytest.approx(w["table"] * sum(p[0] for p in parts) / n)
+            assert d["r500_held"] == pytest.approx(w["held"] * sum(p[1] for p in parts) / n)
+            wd = r500_deadwood_weight(len(ends[0].stock), w)
+            assert d["r500_deadwood_weight"] == pytest.approx(wd)
+            assert d["r500_deadwood"] == pytest.approx(wd * d["r500_deadwood_points"])
+            assert d["r500_danger"] == pytest.approx(
+                -sum(_danger_cost(v, st, 0, {}, weights=w) for st in ends) / n)
+
+
+def test_rummy500_reasons_say_where_the_difference_comes_from() -> None:
+    """The hint and the review say which parts of the estimate separate a move from the
+    coach's choice, with their points; the parts shown add up to the difference (to the
+    rounding of the parts left out, each under 0.05)."""
+    import re
+
+    from rummy_lab.coach._reasons import split_words
+    from rummy_lab.coach._table import R500_SPLIT
+    from rummy_lab.coach._values import ranked_values
+
+    seen = 0
+    for v in _r500_positions(16):
+        values = ranked_values(v, None, 0)
+        best = values[0]
+        for mv in values[1:4]:
+            words = split_words(mv, best)
+            if words is None:
+                continue
+            seen += 1
+            assert words.startswith(f"where the difference from {best.move} comes from: ")
+            nums = [float(x) for x in re.findall(r"(?:table|hand|kept|throw|after it) "
+                                                 r"([+-]\d+\.\d)",
+                                                 words)]
+            diffs = [mv.detail[k] - best.detail[k] for k in R500_SPLIT[:4]]
+            assert sorted(nums, key=abs, reverse=True) == nums  # the largest first
+            assert sorted(nums) == sorted(round(d, 1) for d in diffs if abs(d) >= 0.05)
+            assert nums and sum(nums) == pytest.approx(mv.value - best.value, abs=0.05 * 4 + 0.05)
+            kept = mv.detail["r500_deadwood_points"] - best.detail["r500_deadwood_points"]
+            if round(kept) and "deadwood kept" in words:
+                n = round(abs(kept))
+                assert (f"{n} point{'' if n == 1 else 's'} "
+                        f"{'more' if kept > 0 else 'fewer'} kept") in words
+            risk = mv.detail["r500_danger"] - best.detail["r500_danger"]
+            if abs(risk) >= 0.05:
+                after = " after it" if v.phase is rl.Phase.DRAW else ""
+                assert (f"{'a safer' if risk > 0 else 'a riskier'} throw{after} "
+                        f"{risk:+.1f}") in words
+            # the hint says it too
+            advice = next(a for a in evaluate(v) if a.move == mv.move)
+            assert words in advice.reasons
+    assert seen >= 5
+
+
+def test_rummy500_review_rows_carry_the_split() -> None:
+    g = rl.new_game("500", seed=6003, dealer=1)
+    play_hand(g, [RandomBot(), make_bot("greedy", g.rules)], random.Random(3))
+    rows = [r for r in review(g, 0, seed=3).rows if r.played != r.best and r.loss >= 1]
+    assert rows
+    for r in rows:
+        assert f"; where the difference from {r.best} comes from: " in r.reason
+    # other variants have no split
+    assert not any("where the difference" in r.reason for r in review(played_game(), 1).rows)

@@ -43,7 +43,7 @@ from ..probability.exact import p_draw_out
 from ._source import danger
 from ._values import MoveValue
 
-__all__ = ["Facts", "facts", "facts_line", "level", "one_line", "reasons"]
+__all__ = ["Facts", "facts", "facts_line", "level", "one_line", "reasons", "split_words"]
 
 
 def glyphs(cards: Sequence[Card]) -> str:
@@ -263,6 +263,61 @@ def level(difference: float) -> bool:
     return round(abs(difference), 1) == 0
 
 
+def _points(x: float) -> str:
+    n = round(abs(x))
+    return f"{n} point" + ("" if n == 1 else "s")
+
+
+def split_words(mv: MoveValue, other: MoveValue) -> str | None:
+    """Rummy 500: where the difference between two moves' one-turn values comes from, by
+    the estimate's parts (:data:`~._table.R500_SPLIT`), from ``mv``'s side: the parts
+    that differ by 0.05 or more, largest first, adding up to ``mv.value - other.value``.
+    ``None`` when either value has no split (another variant, a move that ends the hand,
+    values changed by playouts) or the two are level.
+
+    The deadwood part carries its reason: the estimate's weight of a deadwood point kept
+    is fitted to playouts and positive while many cards are left in the stock, where a
+    card kept is more often melded later than paid for at the round's end.
+    """
+    from ._table import R500_SPLIT
+
+    if any(k not in mv.detail or k not in other.detail for k in R500_SPLIT):
+        return None
+    if level(mv.value - other.value):
+        return None
+    a, b = mv.detail, other.detail
+    parts: list[tuple[float, str]] = []
+    d = a["r500_table"] - b["r500_table"]
+    laid = a["r500_table_points"] - b["r500_table_points"]
+    extra = (f" ({_points(laid)} {'more' if laid > 0 else 'fewer'} laid down)"
+             if round(laid) else "")
+    parts.append((d, f"points on the table {d:+.1f}{extra}"))
+    d = a["r500_held"] - b["r500_held"]
+    parts.append((d, f"melds and lay-offs in hand {d:+.1f}"))
+    d = a["r500_deadwood"] - b["r500_deadwood"]
+    kept = a["r500_deadwood_points"] - b["r500_deadwood_points"]
+    w, stock = a["r500_deadwood_weight"], a["r500_stock"]
+    extra = ""
+    if round(kept):
+        extra = f" ({_points(kept)} {'more' if kept > 0 else 'fewer'} kept"
+        if abs(w - b["r500_deadwood_weight"]) < 1e-9:
+            extra += f", {w:+.2f} a point with {stock:.0f} cards left in the stock"
+            if w > 0:
+                extra += ": a card kept then is more often melded later than paid for"
+        extra += ")"
+    parts.append((d, f"deadwood kept {d:+.1f}{extra}"))
+    d = a["r500_danger"] - b["r500_danger"]
+    # the danger part is minus what the throw may give the opponent (after a draw: the
+    # throw that ends the turn, by the coach's quick policy)
+    after = " after it" if isinstance(mv.move, DrawStock | DrawDiscard) else ""
+    parts.append((d, f"{'a safer' if d > 0 else 'a riskier'} throw{after} {d:+.1f}"))
+    shown = sorted((p for p in parts if abs(p[0]) >= 0.05), key=lambda p: -abs(p[0]))
+    if not shown:
+        return None
+    return f"where the difference from {other.move} comes from: " + ", ".join(
+        words for _, words in shown)
+
+
 def reasons(view: PlayerView, mv: MoveValue, best: MoveValue, *, with_outs: bool = True,
             values: Sequence[MoveValue] = ()) -> tuple[str, ...]:
     """The sentences about one evaluated move (its value first); ``values`` (all the
@@ -280,6 +335,13 @@ def reasons(view: PlayerView, mv: MoveValue, best: MoveValue, *, with_outs: bool
                      "tell apart at this precision")
     out = [head]
     out.extend(_move_sentences(view, move, mv, with_outs=with_outs))
+    # Rummy 500: where the points between this move and the coach's choice (for the
+    # choice: the next move) come from
+    rival = best if mv.move != best.move else next(
+        (v for v in values if v.move != best.move), None)
+    split = split_words(mv, rival) if rival is not None else None
+    if split:
+        out.append(split)
     if isinstance(move, Drop):
         on = [v for v in values if not isinstance(v.move, Drop)]
         if on:

@@ -710,16 +710,48 @@ def _one_ply(
     vals = []
     last: GameState | None = None
     w = r500_weights(move)  # used by Rummy 500 only
+    split: list[tuple[float, ...]] | None = [] if r.variant is Variant.RUMMY500 else None
     for st in turn_ends(view, engine, states, move, depth):
-        vals.append(leaf_value(st, me, cache, weights=w)
-                    - _danger_cost(view, st, me, cache, weights=w))
+        cost = _danger_cost(view, st, me, cache, weights=w)
+        vals.append(leaf_value(st, me, cache, weights=w) - cost)
+        if split is not None:
+            split = _r500_split(st, me, cache, w, cost, split)
         last = st
+    detail: dict[str, float] = {}
+    if split:
+        detail.update(zip(R500_SPLIT, (sum(x) / len(split) for x in zip(*split, strict=True)),
+                          strict=True))
     if isinstance(move, DrawStock):
-        return MoveValue(move, sum(vals) / len(vals), len(vals), False, {}, tuple(vals))
-    detail = {}
+        return MoveValue(move, sum(vals) / len(vals), len(vals), False, detail, tuple(vals))
     if last is not None and last.result is None and last.discard:
         detail["discard_index"] = float(last.discard[-1]._index)
     return MoveValue(move, sum(vals) / len(vals), len(vals), False, detail, tuple(vals))
+
+
+R500_SPLIT: tuple[str, ...] = (
+    "r500_table", "r500_held", "r500_deadwood", "r500_danger",
+    "r500_table_points", "r500_deadwood_points", "r500_deadwood_weight", "r500_stock",
+)
+"""Rummy 500: the keys of a move's :attr:`~._values.MoveValue.detail` that split its
+one-turn value into the estimate's parts (:func:`r500_parts`), each averaged over the
+deals: the weighted points on the table, melds and lay-offs in hand, deadwood, less the
+danger cost of the throw (the four add up to the value), then the unweighted table and
+deadwood points (relative to the opponents' mean), the deadwood weight and the cards
+left in the stock. Absent when a deal's turn ends the hand (its value is then exact) or
+playouts (a budget) changed the value."""
+
+
+def _r500_split(state: GameState, viewer: int, cache: dict[object, Summary],
+                weights: Mapping[str, float], cost: float,
+                acc: list[tuple[float, ...]]) -> list[tuple[float, ...]] | None:
+    """Add one deal's :data:`R500_SPLIT` to ``acc`` (``None`` once a deal ends the hand)."""
+    if state.result is not None:
+        return None
+    laid, in_hand, dead = r500_parts(_summaries(state, cache), state, viewer)
+    wd = r500_deadwood_weight(len(state.stock), weights)
+    acc.append((weights["table"] * laid, weights["held"] * in_hand, wd * dead, -cost,
+                laid, dead, wd, float(len(state.stock))))
+    return acc
 
 
 def turn_ends(view: PlayerView, engine: VariantEngine, states: Sequence[GameState],
@@ -816,3 +848,5 @@ def _deepen(view: PlayerView, engine: VariantEngine, moves: Sequence[Move],
         if got:
             mv.value = (mv.value + sum(got) / len(got)) / 2
             mv.samples += len(got)
+            for key in R500_SPLIT:  # the split is the one-turn estimate's
+                mv.detail.pop(key, None)

@@ -38,7 +38,9 @@ the losses of a Gin, Basic or Indian review add up to within 10% of what it trul
 to the expert (``python benchmarks/bench_strength.py gap``); a Rummy 500 review's to
 about 2.7 times that, and its draws' to many times what they cost (``gap --random-on
 draw``): read a Rummy 500 review's draw labels as the one-turn estimate's, not as
-measured losses.
+measured losses. A Rummy 500 row says where the loss comes from, by the estimate's parts
+(points on the table, melds in hand, deadwood kept, the danger of the throw; see
+:func:`rummy_lab.coach._reasons.split_words`).
 
 >>> import random, rummy_lab as rl
 >>> g = rl.new_game("gin", seed=2)
@@ -56,7 +58,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..engine.moves import Move
-from ._reasons import facts_line, level
+from ._reasons import facts_line, level, split_words
 from ._values import MoveValue, check_budget, move_values, ranked_values
 
 if TYPE_CHECKING:
@@ -269,12 +271,21 @@ def _row_reason(view: object, played: MoveValue, best: MoveValue, loss: float) -
         return f"{played.move} was the coach's choice" + (f": {what}" if what else "")
     better = facts_line(view, best.move)
     text = f"{played.move}" + (f" ({what})" if what else "")
-    if level(loss):
+    ahead = played.value - best.value
+    if not level(ahead) and ahead > 0:
+        # the coach keeps its principle's move unless another beats it by more than the
+        # noise (rl.coach.evaluate): this one did not
+        text += (f" is worth {ahead:.1f} more than {best.move}, too little to tell apart "
+                 "at this precision")
+    elif level(loss):
         text += f" is worth as much as {best.move} to 0.1 points"
     else:
         text += f" is worth {loss:.1f} points less than {best.move}"
     if better:
         text += f" ({better})"
+    split = split_words(played, best)
+    if split:
+        text += f"; {split}"
     return text
 
 

@@ -572,3 +572,38 @@ def test_calibration_scores() -> None:
         calibration([], [])
     with pytest.raises(ValueError, match="bins must be"):
         calibration([0.1], [0], bins=0)
+
+
+def test_an_impossible_assignment_gets_weight_zero_without_a_warning(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A position of a long Basic hand (two expert bots; a restocked stock) where one of
+    the two possible assignments of the opponent's unknown cards cannot explain its
+    choices: exact enumeration gives it weight 0, silently (no log-of-zero warning), and
+    the belief stays a proper distribution."""
+    import warnings
+    from pathlib import Path
+
+    from rummy_lab.inference import sampling
+
+    g = Game.from_json((Path(__file__).parent / "data" / "basic_impossible_assignment.json")
+                       .read_text())
+    seen: list[np.ndarray] = []
+    enumerate_posterior = sampling.enumerate_posterior
+
+    def spy(*args: object, **kw: object) -> sampling.WeightedHands | None:
+        got = enumerate_posterior(*args, **kw)  # type: ignore[arg-type]
+        if got is not None:
+            seen.append(got.weights)
+        return got
+
+    monkeypatch.setattr(sampling, "enumerate_posterior", spy)
+    sampling.clear_posteriors()
+    view = g.view_for(g.current_player)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        b = belief(view)
+    assert any((w == 0).any() and w.sum() == pytest.approx(1.0) for w in seen)
+    opp = 1 - view.player
+    cards = make_deck()
+    assert all(0.0 <= b.p(c, opp) <= 1.0 for c in cards)
+    assert sum(b.expected(c, opp) for c in cards) == pytest.approx(view.hand_sizes[opp])

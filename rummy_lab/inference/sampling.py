@@ -753,7 +753,10 @@ def enumerate_posterior(
     rows = np.repeat(hands, repeats, axis=0)
     ll = _seat_logliks(facts, lay, rows, gen).sum(axis=1).reshape(m, repeats)
     top = ll.max()
-    log_w = np.log(np.exp(ll - top).mean(axis=1)) + top
+    if not np.isfinite(top):
+        return None  # no assignment explains the choices: the sampled posterior decides
+    with np.errstate(divide="ignore"):  # an impossible assignment: log 0, weight 0
+        log_w = np.log(np.exp(ll - top).mean(axis=1)) + top
     weights, _ = _normalise(log_w)
     return WeightedHands(lay, hands, weights, exact=not blind)
 

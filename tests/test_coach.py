@@ -106,6 +106,29 @@ def eleven() -> tuple[rl.Game, rl.PlayerView]:
     return g, g.view_for(1)
 
 
+def test_a_card_thrown_off_a_long_meld_leaves_the_rest_kept() -> None:
+    """Throwing the end of a four-card run keeps a three-card run: the reasons name the
+    three cards kept, not the four (the thrown card is no longer held)."""
+    from rummy_lab.coach._reasons import facts, one_line
+
+    g = stacked_gin("AH 2H 3D 6D 8D 10C KH QD 9H 6C", "7S 8S 9S 10S 5D KC QC 2D 3C 4H",
+                    "AD", "JS")
+    play(g, "pass_upcard", "pass_upcard", "draw_stock")
+    view = g.view_for(1)
+    end = Discard("JS")
+    f = facts(view, end)
+    assert f.kept == (tuple(parse_cards("7S 8S 9S 10S")),)
+    assert "keeps 7♠ 8♠ 9♠ 10♠" in one_line(view, end)
+    g2 = stacked_gin("AH 2H 3D 6D 8D 10C KH QD 9H 6C", "7S 8S 9S 10S 5D KC QC 2D 3C 4H",
+                     "AD", "5C")
+    play(g2, "pass_upcard", "pass_upcard", "draw_stock")
+    v2 = g2.view_for(1)
+    f = facts(v2, Discard("10S"))
+    assert f.kept == (tuple(parse_cards("7S 8S 9S")),)
+    assert "keeps 7♠ 8♠ 9♠;" in one_line(v2, Discard("10S")) + ";"
+    assert "10♠" not in one_line(v2, Discard("10S")).split("keeps")[1].split(";")[0]
+
+
 def test_reasons_quote_outs_and_odds_from_rl_probability() -> None:
     _, view = eleven()
     a = next(a for a in evaluate(view) if a.move == Discard("QC"))

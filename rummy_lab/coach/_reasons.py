@@ -152,7 +152,8 @@ def facts(view: PlayerView, move: Move, *, with_outs: bool = True) -> Facts:
             if thrown is not None and thrown in m.cards and len(m.cards) - 1 < r.min_meld:
                 f.broken += (tuple(m.cards),)
             elif all(c in after_cards for c in m.cards if c != thrown):
-                f.kept += (tuple(m.cards),)
+                # a card thrown off a longer meld leaves the rest of it kept
+                f.kept += (tuple(c for c in m.cards if c != thrown),)
             elif isinstance(move, Discard | Knock | Gin | Declare):
                 f.broken += (tuple(m.cards),)
         if r.variant is Variant.INDIAN:

@@ -968,9 +968,11 @@ def test_rummy500_reasons_say_where_the_difference_comes_from() -> None:
                 after = " after it" if v.phase is rl.Phase.DRAW else ""
                 assert (f"{'a safer' if risk > 0 else 'a riskier'} throw{after} "
                         f"{risk:+.1f}") in words
-            # the hint says it too
+            # the hint says it too (why a kept point counts: once, for the choice)
             advice = next(a for a in evaluate(v) if a.move == mv.move)
-            assert words in advice.reasons
+            assert split_words(mv, best, explain=False) in advice.reasons
+            w = mv.detail["r500_deadwood_weight"]
+            assert ("melded later" in words) == ("a point with" in words and w > 0)
     assert seen >= 5
 
 

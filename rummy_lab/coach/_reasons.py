@@ -269,16 +269,17 @@ def _points(x: float) -> str:
     return f"{n} point" + ("" if n == 1 else "s")
 
 
-def split_words(mv: MoveValue, other: MoveValue) -> str | None:
+def split_words(mv: MoveValue, other: MoveValue, *, explain: bool = True) -> str | None:
     """Rummy 500: where the difference between two moves' one-turn values comes from, by
     the estimate's parts (:data:`~._table.R500_SPLIT`), from ``mv``'s side: the parts
     that differ by 0.05 or more, largest first, adding up to ``mv.value - other.value``.
     ``None`` when either value has no split (another variant, a move that ends the hand,
     values changed by playouts) or the two are level.
 
-    The deadwood part carries its reason: the estimate's weight of a deadwood point kept
-    is fitted to playouts and positive while many cards are left in the stock, where a
-    card kept is more often melded later than paid for at the round's end.
+    The deadwood part carries its reason (``explain``; a list of moves says it once): the
+    estimate's weight of a deadwood point kept is fitted to playouts and positive while
+    many cards are left in the stock, where a card kept is more often melded later than
+    paid for at the round's end.
     """
     from ._table import R500_SPLIT
 
@@ -303,7 +304,7 @@ def split_words(mv: MoveValue, other: MoveValue) -> str | None:
         extra = f" ({_points(kept)} {'more' if kept > 0 else 'fewer'} kept"
         if abs(w - b["r500_deadwood_weight"]) < 1e-9:
             extra += f", {w:+.2f} a point with {stock:.0f} cards left in the stock"
-            if w > 0:
+            if w > 0 and explain:
                 extra += ": a card kept then is more often melded later than paid for"
         extra += ")"
     parts.append((d, f"deadwood kept {d:+.1f}{extra}"))
@@ -340,7 +341,9 @@ def reasons(view: PlayerView, mv: MoveValue, best: MoveValue, *, with_outs: bool
     # choice: the next move) come from
     rival = best if mv.move != best.move else next(
         (v for v in values if v.move != best.move), None)
-    split = split_words(mv, rival) if rival is not None else None
+    # the hint lists the choice first: its split says why a kept point counts
+    split = (split_words(mv, rival, explain=mv.move == best.move) if rival is not None
+             else None)
     if split:
         out.append(split)
     if isinstance(move, Drop):

@@ -985,3 +985,79 @@ def test_rummy500_review_rows_carry_the_split() -> None:
         assert f"; where the difference from {r.best} comes from: " in r.reason
     # other variants have no split
     assert not any("where the difference" in r.reason for r in review(played_game(), 1).rows)
+
+
+def _basic_positions(count: int) -> list[rl.PlayerView]:
+    """Views of a random bot's Basic Rummy throws (against the greedy bot) with two or
+    more deadwood cards to choose from."""
+    out: list[rl.PlayerView] = []
+    for seed in range(30):
+        g = rl.new_game("basic", seed=6000 + seed, dealer=seed % 2)
+        bots = [RandomBot(), make_bot("greedy", g.rules)]
+        rng = random.Random(seed)
+        while not g.is_over and len(out) < count:
+            p = g.current_player
+            v = g.view_for(p)
+            if p == 0 and sum(isinstance(m, Discard) for m in v.legal_moves) > 2:
+                out.append(v)
+            g.play(bots[p].choose(v, rng))
+        if len(out) >= count:
+            break
+    return out
+
+
+def test_basic_throws_split_into_the_throw_score_terms() -> None:
+    """Two Basic throws differ by the situation's slope times the difference of their
+    throw scores: points, partners left in hand and danger, by their weights; the
+    reasons name the partners and carry the numbers."""
+    import itertools
+    import re
+
+    from rummy_lab.coach._principle import BASIC_DISCARD_WEIGHTS, basic_discard_features
+    from rummy_lab.coach._reasons import split_words
+    from rummy_lab.coach._table import (
+        BASIC_SPLIT,
+        BASIC_THROW_CELLS,
+        BASIC_THROW_POINT,
+        basic_throw_cell,
+    )
+    from rummy_lab.coach._values import ranked_values
+
+    w = BASIC_DISCARD_WEIGHTS
+    seen = 0
+    for v in _basic_positions(12):
+        slope = BASIC_THROW_POINT[basic_throw_cell(v)]
+        values = ranked_values(v, None, 0)
+        throws = [mv for mv in values if isinstance(mv.move, Discard)]
+        for mv in throws:
+            f = basic_discard_features(v, mv.move.card)
+            assert mv.detail["basic_points"] == pytest.approx(
+                slope * v.rules.card_value(mv.move.card))
+            assert mv.detail["basic_partners"] == pytest.approx(
+                -slope * (w["partner_rank"] * f["partner_rank"] + w["partner_next"]
+                          * f["partner_next"] + w["partner_gap"] * f["partner_gap"]))
+            assert mv.detail["basic_danger"] == pytest.approx(-slope * w["danger"]
+                                                              * f["danger"])
+        free = [mv for mv in throws if "basic_capped" not in mv.detail]
+        for a, b in itertools.pairwise(free):
+            diff = sum(a.detail[k] - b.detail[k] for k in BASIC_SPLIT)
+            assert diff == pytest.approx(a.value - b.value, abs=1e-9)
+            words = split_words(a, b, view=v)
+            if words is None:
+                assert round(abs(diff), 1) == 0
+                continue
+            seen += 1
+            nums = [float(x) for x in re.findall(r"(?:thrown|kept|throw) ([+-]\d+\.\d)", words)]
+            parts = [a.detail[k] - b.detail[k] for k in BASIC_SPLIT]
+            assert sorted(nums) == sorted(round(d, 1) for d in parts if abs(d) >= 0.05)
+            cell = BASIC_THROW_CELLS[basic_throw_cell(v)]
+            assert words.endswith(f"a card point thrown counts {slope:.3f} now ({cell})")
+            if abs(parts[1]) >= 0.05:
+                card = a.move.card
+                mates = [c for c in v.hand if c is not card and (
+                    c.rank == card.rank or (c.suit is card.suit
+                                            and 0 < abs(c.rank - card.rank) <= 2))]
+                said = (f"{card.glyph} leaves {' '.join(c.glyph for c in mates)}" if mates
+                        else f"{card.glyph} none")
+                assert f"partners given up: {said}" in words
+    assert seen >= 10

@@ -269,23 +269,47 @@ def _points(x: float) -> str:
     return f"{n} point" + ("" if n == 1 else "s")
 
 
-def split_words(mv: MoveValue, other: MoveValue, *, explain: bool = True) -> str | None:
-    """Rummy 500: where the difference between two moves' one-turn values comes from, by
-    the estimate's parts (:data:`~._table.R500_SPLIT`), from ``mv``'s side: the parts
-    that differ by 0.05 or more, largest first, adding up to ``mv.value - other.value``.
-    ``None`` when either value has no split (another variant, a move that ends the hand,
-    values changed by playouts) or the two are level.
+def split_words(mv: MoveValue, other: MoveValue, *, explain: bool = True,
+                view: PlayerView | None = None) -> str | None:
+    """Where the difference between two moves' values comes from, from ``mv``'s side:
+    the parts that differ by 0.05 or more, largest first, adding up to ``mv.value -
+    other.value``. ``None`` when the two values have no common split or are level.
 
-    The deadwood part carries its reason (``explain``; a list of moves says it once): the
-    estimate's weight of a deadwood point kept is fitted to playouts and positive while
-    many cards are left in the stock, where a card kept is more often melded later than
-    paid for at the round's end.
+    * Rummy 500: the one-turn estimate's parts (:data:`~._table.R500_SPLIT`): points on
+      the table, melds and lay-offs in hand, deadwood kept, the danger of the throw. No
+      split when a move ends the hand or playouts (a budget) changed a value. The deadwood
+      part carries its reason (``explain``; a list of moves says it once): the weight of
+      a deadwood point kept is fitted to playouts and positive while many cards are left
+      in the stock, where a card kept is more often melded later than paid for.
+    * Basic Rummy, two throws: the throw score's terms (:data:`~._table.BASIC_SPLIT`):
+      the points thrown, the partners the card leaves in hand (named when ``view`` is
+      given), its danger, each times the points of the outcome a score point is worth in
+      the situation (said when ``explain``).
     """
+    if level(mv.value - other.value):
+        return None
+    parts = _r500_parts(mv, other, explain) or _basic_parts(mv, other, explain, view)
+    if not parts:
+        return None
+    shown = sorted((p for p in parts[0] if abs(p[0]) >= 0.05), key=lambda p: -abs(p[0]))
+    if not shown:
+        return None
+    return (f"where the difference from {other.move} comes from: "
+            + ", ".join(words for _, words in shown) + parts[1])
+
+
+_Parts = tuple[list[tuple[float, str]], str]
+
+
+def _throw_words(d: float, after: str = "") -> str:
+    # a danger part is minus what the throw may give the opponent
+    return f"{'a safer' if d > 0 else 'a riskier'} throw{after} {d:+.1f}"
+
+
+def _r500_parts(mv: MoveValue, other: MoveValue, explain: bool) -> _Parts | None:
     from ._table import R500_SPLIT
 
     if any(k not in mv.detail or k not in other.detail for k in R500_SPLIT):
-        return None
-    if level(mv.value - other.value):
         return None
     a, b = mv.detail, other.detail
     parts: list[tuple[float, str]] = []
@@ -309,15 +333,53 @@ def split_words(mv: MoveValue, other: MoveValue, *, explain: bool = True) -> str
         extra += ")"
     parts.append((d, f"deadwood kept {d:+.1f}{extra}"))
     d = a["r500_danger"] - b["r500_danger"]
-    # the danger part is minus what the throw may give the opponent (after a draw: the
-    # throw that ends the turn, by the coach's quick policy)
+    # after a draw: the throw that ends the turn, by the coach's quick policy
     after = " after it" if isinstance(mv.move, DrawStock | DrawDiscard) else ""
-    parts.append((d, f"{'a safer' if d > 0 else 'a riskier'} throw{after} {d:+.1f}"))
-    shown = sorted((p for p in parts if abs(p[0]) >= 0.05), key=lambda p: -abs(p[0]))
-    if not shown:
+    parts.append((d, _throw_words(d, after)))
+    return parts, ""
+
+
+def _partners(view: PlayerView, card: Card) -> tuple[Card, ...]:
+    """The cards of the hand that make ``card`` a partner (Basic's throw score)."""
+    return tuple(c for c in view.hand if c is not card and (
+        c.rank == card.rank or (c.suit is card.suit and 0 < abs(c.rank - card.rank) <= 2)))
+
+
+def _basic_parts(mv: MoveValue, other: MoveValue, explain: bool,
+                 view: PlayerView | None) -> _Parts | None:
+    from ._table import BASIC_SPLIT, BASIC_THROW_CELLS
+
+    if any(k not in mv.detail or k not in other.detail for k in BASIC_SPLIT):
         return None
-    return f"where the difference from {other.move} comes from: " + ", ".join(
-        words for _, words in shown)
+    if "basic_capped" in mv.detail or "basic_capped" in other.detail:
+        return None
+    if not (isinstance(mv.move, Discard) and isinstance(other.move, Discard)):
+        return None
+    a, b = mv.detail, other.detail
+    slope = a["basic_slope"]
+    mine, theirs = mv.move.card, other.move.card
+    parts: list[tuple[float, str]] = []
+    d = a["basic_points"] - b["basic_points"]
+    more = round((a["basic_points"] - b["basic_points"]) / slope) if slope else 0
+    extra = (f" ({mine.glyph} counts {_points(more)} {'more' if more > 0 else 'less'} than "
+             f"{theirs.glyph})" if more else "")
+    parts.append((d, f"points thrown {d:+.1f}{extra}"))
+    d = a["basic_partners"] - b["basic_partners"]
+    extra = ""
+    if view is not None:
+        def named(card: Card) -> str:
+            got = _partners(view, card)
+            return f"{card.glyph} leaves {glyphs(got)}" if got else f"{card.glyph} none"
+
+        extra = f" (partners given up: {named(mine)}; {named(theirs)})"
+    parts.append((d, f"partners kept {d:+.1f}{extra}"))
+    d = a["basic_danger"] - b["basic_danger"]
+    parts.append((d, _throw_words(d)))
+    tail = ""
+    if explain:
+        cell = BASIC_THROW_CELLS[int(a["basic_cell"])]
+        tail = f"; a card point thrown counts {slope:.3f} now ({cell})"
+    return parts, tail
 
 
 def reasons(view: PlayerView, mv: MoveValue, best: MoveValue, *, with_outs: bool = True,
@@ -342,8 +404,8 @@ def reasons(view: PlayerView, mv: MoveValue, best: MoveValue, *, with_outs: bool
     rival = best if mv.move != best.move else next(
         (v for v in values if v.move != best.move), None)
     # the hint lists the choice first: its split says why a kept point counts
-    split = (split_words(mv, rival, explain=mv.move == best.move) if rival is not None
-             else None)
+    split = (split_words(mv, rival, explain=mv.move == best.move, view=view)
+             if rival is not None else None)
     if split:
         out.append(split)
     if isinstance(move, Drop):

@@ -678,7 +678,12 @@ def _basic_throws(view: PlayerView, values: list[MoveValue]) -> None:
     each deal alike (the difference between two throws carries no sampling noise). A
     throw out of a meld is never valued above the principle's: the fit saw deadwood
     throws only."""
-    from ._principle import basic_discard_score, basic_throw
+    from ._principle import (
+        BASIC_DISCARD_WEIGHTS,
+        basic_discard_features,
+        basic_discard_score,
+        basic_throw,
+    )
 
     throws = [(mv, mv.move.card) for mv in values if isinstance(mv.move, Discard)]
     if len(throws) < 2:
@@ -687,13 +692,23 @@ def _basic_throws(view: PlayerView, values: list[MoveValue]) -> None:
     top = basic_throw(view, score)
     dead = best_partition(list(view.hand), view.rules).deadwood
     anchor = next(mv for mv, card in throws if card == top)
-    slope = BASIC_THROW_POINT[basic_throw_cell(view)]
+    cell = basic_throw_cell(view)
+    slope = BASIC_THROW_POINT[cell]
+    w = BASIC_DISCARD_WEIGHTS
     for mv, card in throws:
+        f = basic_discard_features(view, card)
+        mv.detail.update({
+            "basic_points": slope * view.rules.card_value(card),
+            "basic_partners": -slope * sum(w[k] * f[k] for k in w if k != "danger"),
+            "basic_danger": -slope * w["danger"] * f["danger"],
+            "basic_slope": slope, "basic_cell": float(cell),
+        })
         if mv is anchor:
             continue
         shift = slope * (score[card] - score[top])
-        if card not in dead and top in dead:
-            shift = min(shift, 0.0)
+        if card not in dead and top in dead and shift > 0:
+            shift = 0.0
+            mv.detail["basic_capped"] = 1.0  # valued level with the principle's throw
         mv.value = anchor.value + shift
         mv.per_deal = tuple(x + shift for x in anchor.per_deal)
         mv.samples = anchor.samples
@@ -726,6 +741,17 @@ def _one_ply(
     if last is not None and last.result is None and last.discard:
         detail["discard_index"] = float(last.discard[-1]._index)
     return MoveValue(move, sum(vals) / len(vals), len(vals), False, detail, tuple(vals))
+
+
+BASIC_SPLIT: tuple[str, ...] = ("basic_points", "basic_partners", "basic_danger")
+"""Basic Rummy: the keys of a throw's :attr:`~._values.MoveValue.detail` that split the
+difference between two throws (:func:`_basic_throws`): the slope of the situation
+(:data:`BASIC_THROW_POINT`, also under ``"basic_slope"``; the situation's index under
+``"basic_cell"``) times each term of the throw score
+(:func:`~rummy_lab.coach._principle.basic_discard_score`): the card's points, less its
+partners left in hand and its danger, by their weights. Between two throws neither of
+which is ``"basic_capped"`` (a meld card valued level with the principle's deadwood
+throw) the differences of the three add up to the difference of the values."""
 
 
 R500_SPLIT: tuple[str, ...] = (

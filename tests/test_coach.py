@@ -1061,3 +1061,63 @@ def test_basic_throws_split_into_the_throw_score_terms() -> None:
                         else f"{card.glyph} none")
                 assert f"partners given up: {said}" in words
     assert seen >= 10
+
+
+def test_indian_values_split_into_the_race() -> None:
+    """An Indian move's one-turn value is what the viewer may collect, less what it may
+    pay, less the throw's danger cost (each the mean over the deals of the estimate's
+    race after the turn); the reasons carry those numbers, the chance to declare first
+    and the expected count."""
+    import re
+
+    from rummy_lab.coach._reasons import split_words
+    from rummy_lab.coach._source import deals
+    from rummy_lab.coach._table import (
+        DEFAULT_DEALS,
+        INDIAN_SPLIT,
+        _danger_cost,
+        _summaries,
+        race,
+        state_for,
+        table_move_values,
+        turn_ends,
+    )
+    from rummy_lab.engine.variants import engine_for
+
+    seen = 0
+    for seed in range(6):
+        g = rl.new_game("indian", seed=6000 + seed, dealer=1)
+        assert g.current_player == 0  # left of the dealer
+        g.play("draw_stock")
+        v = g.view_for(0)
+        throws = [m for m in v.legal_moves if isinstance(m, Discard)][:5]
+        got = table_move_values(v, throws, None, 5)
+        states = [state_for(v, d) for d in deals(
+            v, DEFAULT_DEALS, random.Random("rummy_lab coach table 5"))]
+        for mv in got:
+            ends = list(turn_ends(v, engine_for(v.rules), states, mv.move))
+            d = mv.detail
+            assert sum(d[k] for k in INDIAN_SPLIT[:3]) == pytest.approx(mv.value, abs=1e-9)
+            races = [race(_summaries(st, None), st, 0) for st in ends]
+            n = len(ends)
+            assert d["indian_collect"] == pytest.approx(sum(x[0] for x in races) / n)
+            assert d["indian_pay"] == pytest.approx(-sum(x[1] for x in races) / n)
+            assert d["indian_first"] == pytest.approx(sum(x[2] for x in races) / n)
+            assert d["indian_danger"] == pytest.approx(
+                -sum(_danger_cost(v, st, 0, {}) for st in ends) / n)
+        best = max(got, key=lambda mv: mv.value)
+        for mv in got:
+            if mv is best:
+                continue
+            words = split_words(mv, best)
+            if words is None:
+                continue
+            seen += 1
+            nums = [float(x) for x in re.findall(r"(?:declare|first|throw) ([+-]\d+\.\d)",
+                                                 words)]
+            parts = [mv.detail[k] - best.detail[k] for k in INDIAN_SPLIT[:3]]
+            assert sorted(nums) == sorted(round(p, 1) for p in parts if abs(p) >= 0.05)
+            ca, cb = mv.detail["indian_count"], best.detail["indian_count"]
+            if round(ca) != round(cb) and abs(parts[1]) >= 0.05:
+                assert f"(expected {ca:.0f} points against {cb:.0f})" in words
+    assert seen >= 5

@@ -281,6 +281,10 @@ def split_words(mv: MoveValue, other: MoveValue, *, explain: bool = True,
       part carries its reason (``explain``; a list of moves says it once): the weight of
       a deadwood point kept is fitted to playouts and positive while many cards are left
       in the stock, where a card kept is more often melded later than paid for.
+    * Indian Rummy: the one-turn estimate's race (:data:`~._table.INDIAN_SPLIT`): what
+      the viewer may collect (its chance to declare first, said as a share), what it may
+      pay (its expected count, said in points: without a pure sequence the estimate
+      weighs in the chance to make one), the danger of the throw.
     * Basic Rummy, two throws: the throw score's terms (:data:`~._table.BASIC_SPLIT`):
       the points thrown, the partners the card leaves in hand (named when ``view`` is
       given), its danger, each times the points of the outcome a score point is worth in
@@ -288,7 +292,8 @@ def split_words(mv: MoveValue, other: MoveValue, *, explain: bool = True,
     """
     if level(mv.value - other.value):
         return None
-    parts = _r500_parts(mv, other, explain) or _basic_parts(mv, other, explain, view)
+    parts = (_r500_parts(mv, other, explain) or _indian_parts(mv, other)
+             or _basic_parts(mv, other, explain, view))
     if not parts:
         return None
     shown = sorted((p for p in parts[0] if abs(p[0]) >= 0.05), key=lambda p: -abs(p[0]))
@@ -334,6 +339,30 @@ def _r500_parts(mv: MoveValue, other: MoveValue, explain: bool) -> _Parts | None
     parts.append((d, f"deadwood kept {d:+.1f}{extra}"))
     d = a["r500_danger"] - b["r500_danger"]
     # after a draw: the throw that ends the turn, by the coach's quick policy
+    after = " after it" if isinstance(mv.move, DrawStock | DrawDiscard) else ""
+    parts.append((d, _throw_words(d, after)))
+    return parts, ""
+
+
+def _indian_parts(mv: MoveValue, other: MoveValue) -> _Parts | None:
+    from ._table import INDIAN_SPLIT
+
+    if any(k not in mv.detail or k not in other.detail for k in INDIAN_SPLIT):
+        return None
+    a, b = mv.detail, other.detail
+    parts: list[tuple[float, str]] = []
+    d = a["indian_collect"] - b["indian_collect"]
+    pa, pb = a["indian_first"], b["indian_first"]
+    extra = (f" (your chance to declare first {_pct(pa)} against {_pct(pb)})"
+             if _pct(pa) != _pct(pb) else "")
+    parts.append((d, f"the race to declare {d:+.1f}{extra}"))
+    d = a["indian_pay"] - b["indian_pay"]
+    ca, cb = a["indian_count"], b["indian_count"]
+    # the estimate's count: without a pure sequence it weighs in the chance to make one
+    extra = (f" (expected {ca:.0f} points against {cb:.0f})" if round(ca) != round(cb)
+             else "")
+    parts.append((d, f"your count if another declares first {d:+.1f}{extra}"))
+    d = a["indian_danger"] - b["indian_danger"]
     after = " after it" if isinstance(mv.move, DrawStock | DrawDiscard) else ""
     parts.append((d, _throw_words(d, after)))
     return parts, ""

@@ -529,6 +529,24 @@ def _summaries(state: GameState, cache: dict[object, Summary] | None
 def _estimate(summ: dict[int, Summary], state: GameState, viewer: int,
               weights: Mapping[str, float] = R500_WEIGHTS) -> float:
     r = state.rules
+    if len(summ) < 2:
+        return 0.0
+    if r.variant is Variant.RUMMY500:
+        laid, in_hand, dead = r500_parts(summ, state, viewer)
+        return weights["table"] * laid + weights["held"] * in_hand + r500_deadwood_weight(
+            len(state.stock), weights) * dead
+    win, lose, _ = race(summ, state, viewer)
+    if r.variant is Variant.BASIC:
+        gain, risk = basic_held(summ, state, viewer)
+        return BASIC_SCALE * (win - lose) + gain - risk
+    return win - lose
+
+
+def race(summ: dict[int, Summary], state: GameState, viewer: int
+         ) -> tuple[float, float, float]:
+    """``(win, lose, P_v)``: what the viewer may collect (its chance ``P_v`` to finish
+    first times the opponents' deadwood points) and what it may pay (the opponents'
+    chance to finish first times its own), by the module docstring's race."""
     players = list(summ)
     mover = state.current
     # the more turns are left, the less today's count decides who finishes first
@@ -540,19 +558,10 @@ def _estimate(summ: dict[int, Summary], state: GameState, viewer: int,
     total = sum(odds.values())
     prob = {p: w / total for p, w in odds.items()}
     others = [q for q in players if q != viewer]
-    if not others:
-        return 0.0
-    if r.variant is Variant.RUMMY500:
-        laid, in_hand, dead = r500_parts(summ, state, viewer)
-        return weights["table"] * laid + weights["held"] * in_hand + r500_deadwood_weight(
-            len(state.stock), weights) * dead
     d_v = summ[viewer][1]
     win = prob[viewer] * sum(summ[q][1] for q in others)
     lose = sum(prob[q] for q in others) * d_v
-    if r.variant is Variant.BASIC:
-        gain, risk = basic_held(summ, state, viewer)
-        return BASIC_SCALE * (win - lose) + gain - risk
-    return win - lose
+    return win, lose, prob[viewer]
 
 
 def basic_held(summ: dict[int, Summary], state: GameState, viewer: int
@@ -725,16 +734,17 @@ def _one_ply(
     vals = []
     last: GameState | None = None
     w = r500_weights(move)  # used by Rummy 500 only
-    split: list[tuple[float, ...]] | None = [] if r.variant is Variant.RUMMY500 else None
+    keys = {Variant.RUMMY500: R500_SPLIT, Variant.INDIAN: INDIAN_SPLIT}.get(r.variant)
+    split: list[tuple[float, ...]] | None = [] if keys else None
     for st in turn_ends(view, engine, states, move, depth):
         cost = _danger_cost(view, st, me, cache, weights=w)
         vals.append(leaf_value(st, me, cache, weights=w) - cost)
         if split is not None:
-            split = _r500_split(st, me, cache, w, cost, split)
+            split = _split(st, me, cache, w, cost, split)
         last = st
     detail: dict[str, float] = {}
-    if split:
-        detail.update(zip(R500_SPLIT, (sum(x) / len(split) for x in zip(*split, strict=True)),
+    if split and keys:
+        detail.update(zip(keys, (sum(x) / len(split) for x in zip(*split, strict=True)),
                           strict=True))
     if isinstance(move, DrawStock):
         return MoveValue(move, sum(vals) / len(vals), len(vals), False, detail, tuple(vals))
@@ -767,13 +777,32 @@ left in the stock. Absent when a deal's turn ends the hand (its value is then ex
 playouts (a budget) changed the value."""
 
 
-def _r500_split(state: GameState, viewer: int, cache: dict[object, Summary],
-                weights: Mapping[str, float], cost: float,
-                acc: list[tuple[float, ...]]) -> list[tuple[float, ...]] | None:
-    """Add one deal's :data:`R500_SPLIT` to ``acc`` (``None`` once a deal ends the hand)."""
+INDIAN_SPLIT: tuple[str, ...] = (
+    "indian_collect", "indian_pay", "indian_danger", "indian_first", "indian_count",
+)
+"""Indian Rummy: the keys of a move's :attr:`~._values.MoveValue.detail` that split its
+one-turn value (:func:`race`), each averaged over the deals: what the viewer may collect
+(its chance to declare first times the others' counts), less what it may pay (the
+others' chance times its count), less the danger cost of the throw (the three add up to
+the value), then its chance to declare first and its count. Absent when a deal's turn
+ends the deal or playouts (a budget) changed the value."""
+
+
+def _split(state: GameState, viewer: int, cache: dict[object, Summary],
+           weights: Mapping[str, float], cost: float,
+           acc: list[tuple[float, ...]]) -> list[tuple[float, ...]] | None:
+    """Add one deal's :data:`R500_SPLIT` or :data:`INDIAN_SPLIT` to ``acc`` (``None``
+    once a deal ends the hand)."""
     if state.result is not None:
         return None
-    laid, in_hand, dead = r500_parts(_summaries(state, cache), state, viewer)
+    summ = _summaries(state, cache)
+    if state.rules.variant is Variant.INDIAN:
+        if len(summ) < 2:
+            return None
+        win, lose, first = race(summ, state, viewer)
+        acc.append((win, -lose, -cost, first, float(summ[viewer][1])))
+        return acc
+    laid, in_hand, dead = r500_parts(summ, state, viewer)
     wd = r500_deadwood_weight(len(state.stock), weights)
     acc.append((weights["table"] * laid, weights["held"] * in_hand, wd * dead, -cost,
                 laid, dead, wd, float(len(state.stock))))
@@ -874,5 +903,5 @@ def _deepen(view: PlayerView, engine: VariantEngine, moves: Sequence[Move],
         if got:
             mv.value = (mv.value + sum(got) / len(got)) / 2
             mv.samples += len(got)
-            for key in R500_SPLIT:  # the split is the one-turn estimate's
+            for key in (*R500_SPLIT, *INDIAN_SPLIT):  # the split is the one-turn estimate's
                 mv.detail.pop(key, None)

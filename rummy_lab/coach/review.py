@@ -39,9 +39,9 @@ to the expert (``python benchmarks/bench_strength.py gap``); a Rummy 500 review'
 about 2.7 times that, and its draws' to many times what they cost (``gap --random-on
 draw``): read a Rummy 500 review's draw labels as the one-turn estimate's, not as
 measured losses. A Rummy 500 row says where the loss comes from, by the estimate's parts
-(points on the table, melds in hand, deadwood kept, the danger of the throw), and so does
-a Basic throw against another (points thrown, partners kept, danger); see
-:func:`rummy_lab.coach._reasons.split_words`.
+(points on the table, melds in hand, deadwood kept, the danger of the throw), and so do
+an Indian row (the race to declare, the count, danger) and a Basic throw against another
+(points thrown, partners kept, danger); see :func:`rummy_lab.coach._reasons.split_words`.
 
 >>> import random, rummy_lab as rl
 >>> g = rl.new_game("gin", seed=2)

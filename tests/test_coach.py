@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -868,22 +869,30 @@ def test_the_bot_and_the_hint_take_the_second_look_and_a_review_does_not(
     assert seen == [1]
 
 
-def _r500_positions(count: int) -> list[rl.PlayerView]:
-    """Views of a random bot's Rummy 500 decisions (against the greedy bot)."""
+def _random_bot_positions(variant: str, count: int,
+                          wanted: Callable[[rl.PlayerView], bool] | None = None,
+                          ) -> list[rl.PlayerView]:
+    """Views of a random bot's decisions (against the greedy bot) in ``variant``: those
+    with more than one legal move, or those ``wanted`` accepts."""
     out: list[rl.PlayerView] = []
-    for seed in range(20):
-        g = rl.new_game("500", seed=6000 + seed, dealer=seed % 2)
+    for seed in range(30):
+        g = rl.new_game(variant, seed=6000 + seed, dealer=seed % 2)
         bots = [RandomBot(), make_bot("greedy", g.rules)]
         rng = random.Random(seed)
         while not g.is_over and len(out) < count:
             p = g.current_player
             v = g.view_for(p)
-            if p == 0 and len(v.legal_moves) > 1:
+            if p == 0 and (wanted(v) if wanted else len(v.legal_moves) > 1):
                 out.append(v)
             g.play(bots[p].choose(v, rng))
         if len(out) >= count:
             break
     return out
+
+
+def _r500_positions(count: int) -> list[rl.PlayerView]:
+    """Views of a random bot's Rummy 500 decisions (against the greedy bot)."""
+    return _random_bot_positions("500", count)
 
 
 def test_rummy500_values_split_into_the_estimate_parts() -> None:
@@ -988,29 +997,16 @@ def test_rummy500_review_rows_carry_the_split() -> None:
 
 
 def _basic_positions(count: int) -> list[rl.PlayerView]:
-    """Views of a random bot's Basic Rummy throws (against the greedy bot) with two or
-    more deadwood cards to choose from."""
-    out: list[rl.PlayerView] = []
-    for seed in range(30):
-        g = rl.new_game("basic", seed=6000 + seed, dealer=seed % 2)
-        bots = [RandomBot(), make_bot("greedy", g.rules)]
-        rng = random.Random(seed)
-        while not g.is_over and len(out) < count:
-            p = g.current_player
-            v = g.view_for(p)
-            if p == 0 and sum(isinstance(m, Discard) for m in v.legal_moves) > 2:
-                out.append(v)
-            g.play(bots[p].choose(v, rng))
-        if len(out) >= count:
-            break
-    return out
+    """Views of a random bot's Basic Rummy throws (against the greedy bot) with more than
+    two discards to choose from."""
+    return _random_bot_positions(
+        "basic", count, lambda v: sum(isinstance(m, Discard) for m in v.legal_moves) > 2)
 
 
 def test_basic_throws_split_into_the_throw_score_terms() -> None:
     """Two Basic throws differ by the situation's slope times the difference of their
     throw scores: points, partners left in hand and danger, by their weights; the
     reasons name the partners and carry the numbers."""
-    import itertools
     import re
 
     from rummy_lab.coach._principle import BASIC_DISCARD_WEIGHTS, basic_discard_features

@@ -996,6 +996,37 @@ def test_rummy500_review_rows_carry_the_split() -> None:
     assert not any("where the difference" in r.reason for r in review(played_game(), 1).rows)
 
 
+@pytest.mark.parametrize(("variant", "seed"), [("500", 6003), ("basic", 6002),
+                                               ("indian", 6000), ("gin", 6000)])
+def test_a_review_says_where_the_points_went(variant: str, seed: int) -> None:
+    """Each row's parts add up to its loss; the review's losses by part add up to the
+    points lost, the rows without a split counted apart; the summary says them, largest
+    part first (Gin, whose values are playouts, has none)."""
+    from rummy_lab.coach import UNSPLIT
+
+    g = rl.new_game(variant, seed=seed, dealer=1)
+    play_hand(g, [RandomBot(), make_bot("greedy", g.rules)], random.Random(3))
+    rv = review(g, 0, seed=3)
+    for r in rv.rows:
+        if r.parts:
+            assert r.loss > 0 and r.played != r.best
+            assert sum(x for _, x in r.parts) == pytest.approx(r.loss, abs=1e-9)
+    by_part = rv.losses_by_part()
+    if variant == "gin":
+        assert by_part == {} and not any(r.parts for r in rv.rows)
+        assert "where the points went" not in rv.summary()
+        return
+    assert any(r.parts for r in rv.rows)
+    assert sum(by_part.values()) == pytest.approx(rv.total_loss, abs=1e-9)
+    assert by_part.get(UNSPLIT, 0.0) == pytest.approx(
+        sum(r.loss for r in rv.rows if not r.parts))
+    split = [x for name, x in by_part.items() if name != UNSPLIT]
+    assert split == sorted(split, reverse=True)
+    line = next(x for x in rv.summary().splitlines() if x.startswith("where the points went: "))
+    assert line == "where the points went: " + ", ".join(
+        f"{name} {x:.1f}" for name, x in by_part.items())
+
+
 def _basic_positions(count: int) -> list[rl.PlayerView]:
     """Views of a random bot's Basic Rummy throws (against the greedy bot) with more than
     two discards to choose from."""

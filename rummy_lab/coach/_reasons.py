@@ -43,7 +43,9 @@ from ..probability.exact import p_draw_out
 from ._source import danger
 from ._values import MoveValue
 
-__all__ = ["Facts", "facts", "facts_line", "level", "one_line", "reasons", "split_words"]
+__all__ = [
+    "Facts", "facts", "facts_line", "level", "one_line", "reasons", "split_parts", "split_words",
+]
 
 
 def glyphs(cards: Sequence[Card]) -> str:
@@ -292,18 +294,38 @@ def split_words(mv: MoveValue, other: MoveValue, *, explain: bool = True,
     """
     if level(mv.value - other.value):
         return None
-    parts = (_r500_parts(mv, other, explain) or _indian_parts(mv, other)
-             or _basic_parts(mv, other, explain, view))
+    parts = _parts(mv, other, explain, view)
     if not parts:
         return None
-    shown = sorted((p for p in parts[0] if abs(p[0]) >= 0.05), key=lambda p: -abs(p[0]))
+    shown = sorted((p for p in parts[0] if abs(p[1]) >= 0.05), key=lambda p: -abs(p[1]))
     if not shown:
         return None
     return (f"where the difference from {other.move} comes from: "
-            + ", ".join(words for _, words in shown) + parts[1])
+            + ", ".join(words for _, _, words in shown) + parts[1])
 
 
-_Parts = tuple[list[tuple[float, str]], str]
+def split_parts(mv: MoveValue, other: MoveValue) -> dict[str, float] | None:
+    """The numbers of :func:`split_words`, every part (none left out): part name to its
+    share of ``mv.value - other.value`` (they add up to it), or ``None`` without a split.
+    The names are the words' ("points on the table", "partners kept", "the race to
+    declare", "the throw's danger", ...)."""
+    parts = _parts(mv, other, False, None)
+    return None if parts is None else {name: d for name, d, _ in parts[0]}
+
+
+# a part: its name, its share of the difference, its words
+_Parts = tuple[list[tuple[str, float, str]], str]
+
+
+def _parts(mv: MoveValue, other: MoveValue, explain: bool,
+           view: PlayerView | None) -> _Parts | None:
+    return (_r500_parts(mv, other, explain) or _indian_parts(mv, other)
+            or _basic_parts(mv, other, explain, view))
+
+
+
+DANGER = "the throw's danger"
+"""The name of the danger part in :func:`split_parts`."""
 
 
 def _throw_words(d: float, after: str = "") -> str:
@@ -317,14 +339,14 @@ def _r500_parts(mv: MoveValue, other: MoveValue, explain: bool) -> _Parts | None
     if any(k not in mv.detail or k not in other.detail for k in R500_SPLIT):
         return None
     a, b = mv.detail, other.detail
-    parts: list[tuple[float, str]] = []
+    parts: list[tuple[str, float, str]] = []
     d = a["r500_table"] - b["r500_table"]
     laid = a["r500_table_points"] - b["r500_table_points"]
     extra = (f" ({_points(laid)} {'more' if laid > 0 else 'fewer'} laid down)"
              if round(laid) else "")
-    parts.append((d, f"points on the table {d:+.1f}{extra}"))
+    parts.append(("points on the table", d, f"points on the table {d:+.1f}{extra}"))
     d = a["r500_held"] - b["r500_held"]
-    parts.append((d, f"melds and lay-offs in hand {d:+.1f}"))
+    parts.append(("melds in hand", d, f"melds and lay-offs in hand {d:+.1f}"))
     d = a["r500_deadwood"] - b["r500_deadwood"]
     kept = a["r500_deadwood_points"] - b["r500_deadwood_points"]
     w, stock = a["r500_deadwood_weight"], a["r500_stock"]
@@ -336,11 +358,11 @@ def _r500_parts(mv: MoveValue, other: MoveValue, explain: bool) -> _Parts | None
             if w > 0 and explain:
                 extra += ": a card kept then is more often melded later than paid for"
         extra += ")"
-    parts.append((d, f"deadwood kept {d:+.1f}{extra}"))
+    parts.append(("deadwood kept", d, f"deadwood kept {d:+.1f}{extra}"))
     d = a["r500_danger"] - b["r500_danger"]
     # after a draw: the throw that ends the turn, by the coach's quick policy
     after = " after it" if isinstance(mv.move, DrawStock | DrawDiscard) else ""
-    parts.append((d, _throw_words(d, after)))
+    parts.append((DANGER, d, _throw_words(d, after)))
     return parts, ""
 
 
@@ -350,21 +372,22 @@ def _indian_parts(mv: MoveValue, other: MoveValue) -> _Parts | None:
     if any(k not in mv.detail or k not in other.detail for k in INDIAN_SPLIT):
         return None
     a, b = mv.detail, other.detail
-    parts: list[tuple[float, str]] = []
+    parts: list[tuple[str, float, str]] = []
     d = a["indian_collect"] - b["indian_collect"]
     pa, pb = a["indian_first"], b["indian_first"]
     extra = (f" (your chance to declare first {_pct(pa)} against {_pct(pb)})"
              if _pct(pa) != _pct(pb) else "")
-    parts.append((d, f"the race to declare {d:+.1f}{extra}"))
+    parts.append(("the race to declare", d, f"the race to declare {d:+.1f}{extra}"))
     d = a["indian_pay"] - b["indian_pay"]
     ca, cb = a["indian_count"], b["indian_count"]
     # the estimate's count: without a pure sequence it weighs in the chance to make one
     extra = (f" (expected {ca:.0f} points against {cb:.0f})" if round(ca) != round(cb)
              else "")
-    parts.append((d, f"your count if another declares first {d:+.1f}{extra}"))
+    parts.append(("your count", d,
+                  f"your count if another declares first {d:+.1f}{extra}"))
     d = a["indian_danger"] - b["indian_danger"]
     after = " after it" if isinstance(mv.move, DrawStock | DrawDiscard) else ""
-    parts.append((d, _throw_words(d, after)))
+    parts.append((DANGER, d, _throw_words(d, after)))
     return parts, ""
 
 
@@ -387,12 +410,12 @@ def _basic_parts(mv: MoveValue, other: MoveValue, explain: bool,
     a, b = mv.detail, other.detail
     slope = a["basic_slope"]
     mine, theirs = mv.move.card, other.move.card
-    parts: list[tuple[float, str]] = []
+    parts: list[tuple[str, float, str]] = []
     d = a["basic_points"] - b["basic_points"]
     more = round((a["basic_points"] - b["basic_points"]) / slope) if slope else 0
     extra = (f" ({mine.glyph} counts {_points(more)} {'more' if more > 0 else 'less'} than "
              f"{theirs.glyph})" if more else "")
-    parts.append((d, f"points thrown {d:+.1f}{extra}"))
+    parts.append(("points thrown", d, f"points thrown {d:+.1f}{extra}"))
     d = a["basic_partners"] - b["basic_partners"]
     extra = ""
     if view is not None:
@@ -401,9 +424,9 @@ def _basic_parts(mv: MoveValue, other: MoveValue, explain: bool,
             return f"{card.glyph} leaves {glyphs(got)}" if got else f"{card.glyph} none"
 
         extra = f" (partners given up: {named(mine)}; {named(theirs)})"
-    parts.append((d, f"partners kept {d:+.1f}{extra}"))
+    parts.append(("partners kept", d, f"partners kept {d:+.1f}{extra}"))
     d = a["basic_danger"] - b["basic_danger"]
-    parts.append((d, _throw_words(d)))
+    parts.append((DANGER, d, _throw_words(d)))
     tail = ""
     if explain:
         cell = BASIC_THROW_CELLS[int(a["basic_cell"])]

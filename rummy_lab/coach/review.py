@@ -42,6 +42,8 @@ measured losses. A Rummy 500 row says where the loss comes from, by the estimate
 (points on the table, melds in hand, deadwood kept, the danger of the throw), and so do
 an Indian row (the race to declare, the count, danger) and a Basic throw against another
 (points thrown, partners kept, danger); see :func:`rummy_lab.coach._reasons.split_words`.
+Such a row keeps the numbers (:attr:`ReviewRow.parts`), and :meth:`Review.losses_by_part`
+and the summary add them up over the hand: where the points went.
 
 >>> import random, rummy_lab as rl
 >>> g = rl.new_game("gin", seed=2)
@@ -59,14 +61,15 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..engine.moves import Move
-from ._reasons import facts_line, level, split_words
+from ._reasons import facts_line, level, split_parts, split_words
 from ._values import MoveValue, check_budget, move_values, ranked_values
 
 if TYPE_CHECKING:
     from ..engine.game import Game
 
 __all__ = [
-    "LABELS", "NOISE_Z", "REVIEW_DEPTH", "STAKES", "THRESHOLDS", "Review", "ReviewRow",
+    "LABELS", "NOISE_Z", "REVIEW_DEPTH", "STAKES", "THRESHOLDS", "UNSPLIT", "Review",
+    "ReviewRow",
     "label_for", "review", "thresholds",
 ]
 
@@ -84,6 +87,9 @@ stakes``)."""
 
 NOISE_Z = 1.0
 """A loss within this many standard errors of zero is "good"."""
+
+UNSPLIT = "decisions without a split"
+"""The name :meth:`Review.losses_by_part` gives the loss of rows without parts."""
 
 REVIEW_DEPTH = 4
 """At the default budget a review uses this many times the bot's deals per decision."""
@@ -147,6 +153,9 @@ class ReviewRow:
     :ivar played_value: the value of the move played.
     :ivar best_value: the value of the coach's move.
     :ivar noise: the standard error of ``loss``.
+    :ivar parts: where the loss comes from (Basic, Rummy 500 and Indian Rummy, when the
+        two values split into the same parts and the loss is above 0): part name and
+        points, adding up to ``loss`` (a part may be negative, a gain the others outweigh).
     """
 
     turn: int
@@ -158,6 +167,7 @@ class ReviewRow:
     played_value: float = 0.0
     best_value: float = 0.0
     noise: float = 0.0
+    parts: tuple[tuple[str, float], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -180,6 +190,25 @@ class Review:
         """Points lost over all decisions."""
         return sum(r.loss for r in self.rows)
 
+    def losses_by_part(self) -> dict[str, float]:
+        """Points lost by part (:attr:`ReviewRow.parts`) over all decisions, largest first,
+        then ``"decisions without a split"`` (draws, melds, Gin...): they add up to
+        :attr:`total_loss`. Empty when no row has parts."""
+        if not any(r.parts for r in self.rows):
+            return {}
+        out: dict[str, float] = {}
+        rest = 0.0
+        for r in self.rows:
+            if r.parts:
+                for name, x in r.parts:
+                    out[name] = out.get(name, 0.0) + x
+            else:
+                rest += r.loss
+        ranked = dict(sorted(out.items(), key=lambda kv: -kv[1]))
+        if rest:
+            ranked[UNSPLIT] = rest
+        return ranked
+
     def counts(self) -> dict[str, int]:
         """How many decisions got each label (every label present, maybe 0)."""
         c = Counter(r.label for r in self.rows)
@@ -196,6 +225,10 @@ class Review:
             f"{counts}",
             f"points lost: {self.total_loss:.1f} in all, {self.total_loss / n:.1f} per decision",
         ]
+        by_part = self.losses_by_part()
+        if by_part:
+            lines.append("where the points went: " + ", ".join(
+                f"{name} {x:.1f}" for name, x in by_part.items()))
         worst = max(self.rows, key=lambda r: r.loss)
         if worst.loss > 0:
             lines.append(f"costliest: move {worst.turn}, {worst.played} ({worst.label}, "
@@ -328,10 +361,12 @@ def review(game: Game, player: int, *, budget: float | None = None, seed: int = 
                 loss = max(0.0, best.value - played.value)
                 is_best = played.move == best.move
                 noise = played.noise_against(best)
+                split = split_parts(best, played) if loss > 0 and not is_best else None
                 rows.append(ReviewRow(
                     event.index, event.move, best.move, loss,
                     label_for(loss, is_best=is_best, noise=noise, variant=game.rules),
                     _row_reason(view, played, best, loss), played.value, best.value, noise,
+                    tuple(split.items()) if split else (),
                 ))
         g.play(event.move)
     return Review(player, game.rules.name, tuple(rows), thresholds(game.rules))

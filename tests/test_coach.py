@@ -1148,3 +1148,22 @@ def test_indian_values_split_into_the_race() -> None:
             if round(ca) != round(cb) and abs(parts[1]) >= 0.05:
                 assert f"(expected {ca:.0f} points against {cb:.0f})" in words
     assert seen >= 5
+
+
+def test_a_drop_says_its_price_in_a_caption_and_a_review_row() -> None:
+    """Without playouts (a bot's caption, a review row) a drop still says what it costs:
+    the first drop before the player's first draw, the middle drop after it."""
+    g = rl.new_game("indian", seed=1)
+    first = g.current_player
+    r = g.rules
+    assert rl.coach.explain(g.view_for(first), "drop") == (
+        f"drop: dropping costs {r.first_drop} points for sure")
+    for _ in range(2):  # each player draws and throws once
+        g.play("draw_stock")
+        g.play(f"discard {g.hand(g.current_player)[0].code}")
+    assert g.current_player == first
+    assert rl.coach.explain(g.view_for(first), "drop") == (
+        f"drop: dropping costs {r.middle_drop} points for sure")
+    g.play("drop")
+    row = next(x for x in review(g, first).rows if isinstance(x.played, rl.moves.Drop))
+    assert row.reason.startswith(f"drop (dropping costs {r.middle_drop} points for sure) is ")

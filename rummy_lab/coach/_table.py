@@ -729,8 +729,10 @@ def _one_ply(
 ) -> MoveValue:
     r = view.rules
     if isinstance(move, Drop):
-        penalty = r.middle_drop if _has_drawn(view) else r.first_drop
-        return MoveValue(move, -float(penalty), 0, True, {"penalty": float(penalty)})
+        from ._reasons import drop_price
+
+        penalty = drop_price(view)
+        return MoveValue(move, -penalty, 0, True, {"penalty": penalty})
     vals = []
     last: GameState | None = None
     w = r500_weights(move)  # used by Rummy 500 only

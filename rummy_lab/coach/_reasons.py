@@ -332,14 +332,15 @@ def _parts(mv: MoveValue, other: MoveValue, explain: bool,
             or _basic_parts(mv, other, explain, view))
 
 
-
 DANGER = "the throw's danger"
 """The name of the danger part in :func:`split_parts`."""
 
 
-def _throw_words(d: float, after: str = "") -> str:
-    # a danger part is minus what the throw may give the opponent
-    return f"{'a safer' if d > 0 else 'a riskier'} throw{after} {d:+.1f}"
+def _danger_part(mv: MoveValue, d: float) -> tuple[str, float, str]:
+    """The danger part (minus what the throw may give the opponent); after a draw, of the
+    throw that ends the turn (by the coach's quick policy)."""
+    after = " after it" if isinstance(mv.move, DrawStock | DrawDiscard) else ""
+    return DANGER, d, f"{'a safer' if d > 0 else 'a riskier'} throw{after} {d:+.1f}"
 
 
 def _r500_parts(mv: MoveValue, other: MoveValue, explain: bool) -> _Parts | None:
@@ -368,10 +369,7 @@ def _r500_parts(mv: MoveValue, other: MoveValue, explain: bool) -> _Parts | None
                 extra += ": a card kept then is more often melded later than paid for"
         extra += ")"
     parts.append(("deadwood kept", d, f"deadwood kept {d:+.1f}{extra}"))
-    d = a["r500_danger"] - b["r500_danger"]
-    # after a draw: the throw that ends the turn, by the coach's quick policy
-    after = " after it" if isinstance(mv.move, DrawStock | DrawDiscard) else ""
-    parts.append((DANGER, d, _throw_words(d, after)))
+    parts.append(_danger_part(mv, a["r500_danger"] - b["r500_danger"]))
     return parts, ""
 
 
@@ -394,9 +392,7 @@ def _indian_parts(mv: MoveValue, other: MoveValue) -> _Parts | None:
              else "")
     parts.append(("your count", d,
                   f"your count if another declares first {d:+.1f}{extra}"))
-    d = a["indian_danger"] - b["indian_danger"]
-    after = " after it" if isinstance(mv.move, DrawStock | DrawDiscard) else ""
-    parts.append((DANGER, d, _throw_words(d, after)))
+    parts.append(_danger_part(mv, a["indian_danger"] - b["indian_danger"]))
     return parts, ""
 
 
@@ -434,8 +430,7 @@ def _basic_parts(mv: MoveValue, other: MoveValue, explain: bool,
 
         extra = f" (partners given up: {named(mine)}; {named(theirs)})"
     parts.append(("partners kept", d, f"partners kept {d:+.1f}{extra}"))
-    d = a["basic_danger"] - b["basic_danger"]
-    parts.append((DANGER, d, _throw_words(d)))
+    parts.append(_danger_part(mv, a["basic_danger"] - b["basic_danger"]))
     tail = ""
     if explain:
         cell = BASIC_THROW_CELLS[int(a["basic_cell"])]
@@ -460,8 +455,8 @@ def reasons(view: PlayerView, mv: MoveValue, best: MoveValue, *, with_outs: bool
                      "tell apart at this precision")
     out = [head]
     out.extend(_move_sentences(view, move, mv, with_outs=with_outs))
-    # Rummy 500: where the points between this move and the coach's choice (for the
-    # choice: the next move) come from
+    # Basic, Rummy 500, Indian: where the points between this move and the coach's choice
+    # (for the choice: the next move) come from
     rival = best if mv.move != best.move else next(
         (v for v in values if v.move != best.move), None)
     # the hint lists the choice first: its split says why a kept point counts

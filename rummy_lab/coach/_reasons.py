@@ -186,15 +186,6 @@ def facts(view: PlayerView, move: Move, *, with_outs: bool = True) -> Facts:
     return f
 
 
-def drop_price(view: PlayerView) -> float:
-    """What a drop costs the viewer now: the first drop before its first draw, the middle
-    drop after it."""
-    from ._table import _has_drawn
-
-    r = view.rules
-    return float(r.middle_drop if _has_drawn(view) else r.first_drop)
-
-
 def _pure_needs(kept: Sequence[Card], seen: Sequence[Card], r: Rules) -> tuple[Card, ...]:
     """Natural cards that would complete a pure sequence with two cards of the hand."""
     from ..engine.cards import Suit
@@ -515,6 +506,8 @@ def _move_sentences(view: PlayerView, move: Move, mv: MoveValue | None,
         if f.kept:
             out.append(f"shows {_meld_words(f.kept)}")
     elif isinstance(move, Drop):
+        from ._table import drop_price
+
         pen = mv.detail.get("penalty") if mv is not None else drop_price(view)
         if pen is not None:
             out.append(f"dropping costs {pen:.0f} points for sure")

@@ -75,7 +75,10 @@ from ..engine.variants.tabled import arrange_meld, extend_meld
 from ._source import Determinization, belief, danger, deals
 from ._values import MoveValue, hand_points
 
-__all__ = ["TAU", "leaf_value", "policy_move", "r500_weights", "state_for", "table_move_values"]
+__all__ = [
+    "TAU", "drop_price", "leaf_value", "policy_move", "r500_weights", "state_for",
+    "table_move_values",
+]
 
 TAU = 2.0
 """How sharply fewer deadwood cards raise the chance to finish first, at the stock's end."""
@@ -729,8 +732,6 @@ def _one_ply(
 ) -> MoveValue:
     r = view.rules
     if isinstance(move, Drop):
-        from ._reasons import drop_price
-
         penalty = drop_price(view)
         return MoveValue(move, -penalty, 0, True, {"penalty": penalty})
     vals = []
@@ -833,6 +834,13 @@ def turn_ends(view: PlayerView, engine: VariantEngine, states: Sequence[GameStat
         engine.play(st, move)
         finish_turn(engine, st, me)
         yield st
+
+
+def drop_price(view: PlayerView) -> float:
+    """What a drop costs the viewer now (Indian Rummy): the first drop before its first
+    draw, the middle drop after it."""
+    r = view.rules
+    return float(r.middle_drop if _has_drawn(view) else r.first_drop)
 
 
 def _has_drawn(view: PlayerView) -> bool:

@@ -1024,7 +1024,46 @@ def test_a_review_says_where_the_points_went(variant: str, seed: int) -> None:
     assert split == sorted(split, reverse=True)
     line = next(x for x in rv.summary().splitlines() if x.startswith("where the points went: "))
     assert line == "where the points went: " + ", ".join(
-        f"{name} {x:.1f}" for name, x in by_part.items())
+        f"{name} {x:.1f}" for name, x in by_part.items() if round(x, 1))
+
+
+def test_basic_draws_and_melds_split_into_the_race() -> None:
+    """Basic moves valued by the estimate (draws, melds, lay-offs, the principle's throw)
+    split into the race to go out, the deadwood paid if another goes out, the melds held
+    and the throw's danger, adding up to the value; a throw valued by the throw score
+    carries no such split."""
+    from rummy_lab.coach._principle import basic_discard_score, basic_throw
+    from rummy_lab.coach._reasons import split_words
+    from rummy_lab.coach._table import BASIC_RACE_SPLIT, table_move_values
+
+    checked = draws = 0
+    for v in _random_bot_positions("basic", 20):
+        values = table_move_values(v, v.legal_moves, None, 5)
+        throws = [mv for mv in values if isinstance(mv.move, Discard)]
+        top = (basic_throw(v, {mv.move.card: basic_discard_score(v, mv.move.card)
+                               for mv in throws}) if len(throws) > 1 else None)
+        for mv in values:
+            if isinstance(mv.move, Discard) and top is not None and mv.move.card != top:
+                assert not any(k in mv.detail for k in BASIC_RACE_SPLIT)
+                continue
+            if not all(k in mv.detail for k in BASIC_RACE_SPLIT):
+                continue  # the move ends the hand
+            checked += 1
+            assert sum(mv.detail[k] for k in BASIC_RACE_SPLIT[:4]) == pytest.approx(
+                mv.value, abs=1e-9)
+        stock = next((mv for mv in values if isinstance(mv.move, rl.moves.DrawStock)), None)
+        pick = next((mv for mv in values if isinstance(mv.move, rl.moves.DrawDiscard)), None)
+        if stock and pick and round(abs(stock.value - pick.value), 1):
+            draws += 1
+            words = split_words(pick, stock)
+            assert words is not None
+            assert words.startswith("where the difference from draw from the stock comes from")
+            ca, cb = pick.detail["basic_count"], stock.detail["basic_count"]
+            if round(ca) != round(cb):
+                d = pick.detail["basic_pay"] - stock.detail["basic_pay"]
+                assert (f"your deadwood if another goes out {d:+.1f} ({ca:.0f} deadwood "
+                        f"points against {cb:.0f})") in words
+    assert checked >= 20 and draws >= 3
 
 
 def _basic_positions(count: int) -> list[rl.PlayerView]:

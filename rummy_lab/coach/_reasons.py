@@ -290,7 +290,9 @@ def split_words(mv: MoveValue, other: MoveValue, *, explain: bool = True,
     * Basic Rummy, two throws: the throw score's terms (:data:`~._table.BASIC_SPLIT`):
       the points thrown, the partners the card leaves in hand (named when ``view`` is
       given), its danger, each times the points of the outcome a score point is worth in
-      the situation (said when ``explain``).
+      the situation (said when ``explain``). Other moves (draws, melds, lay-offs and the
+      principle's throw): the estimate's race (:data:`~._table.BASIC_RACE_SPLIT`): the
+      race to go out, your deadwood if another goes out, melds held in hand, danger.
     """
     if level(mv.value - other.value):
         return None
@@ -320,7 +322,7 @@ _Parts = tuple[list[tuple[str, float, str]], str]
 def _parts(mv: MoveValue, other: MoveValue, explain: bool,
            view: PlayerView | None) -> _Parts | None:
     return (_r500_parts(mv, other, explain) or _indian_parts(mv, other)
-            or _basic_parts(mv, other, explain, view))
+            or _basic_parts(mv, other, explain, view) or _basic_race_parts(mv, other))
 
 
 DANGER = "the throw's danger"
@@ -384,6 +386,29 @@ def _indian_parts(mv: MoveValue, other: MoveValue) -> _Parts | None:
     parts.append(("your count", d,
                   f"your count if another declares first {d:+.1f}{extra}"))
     parts.append(_danger_part(mv, a["indian_danger"] - b["indian_danger"]))
+    return parts, ""
+
+
+def _basic_race_parts(mv: MoveValue, other: MoveValue) -> _Parts | None:
+    from ._table import BASIC_RACE_SPLIT
+
+    if any(k not in mv.detail or k not in other.detail for k in BASIC_RACE_SPLIT):
+        return None
+    a, b = mv.detail, other.detail
+    parts: list[tuple[str, float, str]] = []
+    d = a["basic_collect"] - b["basic_collect"]
+    pa, pb = a["basic_first"], b["basic_first"]
+    extra = (f" (your chance to go out first {_pct(pa)} against {_pct(pb)})"
+             if _pct(pa) != _pct(pb) else "")
+    parts.append(("the race to go out", d, f"the race to go out {d:+.1f}{extra}"))
+    d = a["basic_pay"] - b["basic_pay"]
+    ca, cb = a["basic_count"], b["basic_count"]
+    extra = (f" ({ca:.0f} deadwood points against {cb:.0f})" if round(ca) != round(cb)
+             else "")
+    parts.append(("your deadwood", d, f"your deadwood if another goes out {d:+.1f}{extra}"))
+    d = a["basic_held"] - b["basic_held"]
+    parts.append(("melds held", d, f"melds held in hand {d:+.1f}"))
+    parts.append(_danger_part(mv, a["basic_race_danger"] - b["basic_race_danger"]))
     return parts, ""
 
 

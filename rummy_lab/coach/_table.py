@@ -717,6 +717,8 @@ def _basic_throws(view: PlayerView, values: list[MoveValue]) -> None:
         })
         if mv is anchor:
             continue
+        for key in BASIC_RACE_SPLIT:  # its value is the throw score's, not the race's
+            mv.detail.pop(key, None)
         shift = slope * (score[card] - score[top])
         if card not in dead and top in dead and shift > 0:
             shift = 0.0
@@ -737,7 +739,8 @@ def _one_ply(
     vals = []
     last: GameState | None = None
     w = r500_weights(move)  # used by Rummy 500 only
-    keys = {Variant.RUMMY500: R500_SPLIT, Variant.INDIAN: INDIAN_SPLIT}.get(r.variant)
+    keys = {Variant.RUMMY500: R500_SPLIT, Variant.INDIAN: INDIAN_SPLIT,
+            Variant.BASIC: BASIC_RACE_SPLIT}.get(r.variant)
     split: list[tuple[float, ...]] | None = [] if keys else None
     for st in turn_ends(view, engine, states, move, depth):
         cost = _danger_cost(view, st, me, cache, weights=w)
@@ -791,19 +794,39 @@ the value), then its chance to declare first and its count. Absent when a deal's
 ends the deal or playouts (a budget) changed the value."""
 
 
+BASIC_RACE_SPLIT: tuple[str, ...] = (
+    "basic_collect", "basic_pay", "basic_held", "basic_race_danger", "basic_first",
+    "basic_count",
+)
+"""Basic Rummy: the keys of a move's :attr:`~._values.MoveValue.detail` that split its
+one-turn value (:func:`race`, :func:`basic_held`), each averaged over the deals: what
+the viewer may collect (its chance to go out first times the others' deadwood, scaled),
+less what it may pay (scaled), what the melds held in hands may bring or cost, less the
+danger cost of the throw (the four add up to the value), then its chance to go out first
+and its deadwood points. Absent when a deal's turn ends the hand, playouts changed the
+value, or the value of a throw is set by the throw score (every throw but the
+principle's: :data:`BASIC_SPLIT` splits two throws)."""
+
+
 def _split(state: GameState, viewer: int, cache: dict[object, Summary],
            weights: Mapping[str, float], cost: float,
            acc: list[tuple[float, ...]]) -> list[tuple[float, ...]] | None:
-    """Add one deal's :data:`R500_SPLIT` or :data:`INDIAN_SPLIT` to ``acc`` (``None``
-    once a deal ends the hand)."""
+    """Add one deal's :data:`R500_SPLIT`, :data:`INDIAN_SPLIT` or
+    :data:`BASIC_RACE_SPLIT` to ``acc`` (``None`` once a deal ends the hand)."""
     if state.result is not None:
         return None
     summ = _summaries(state, cache)
-    if state.rules.variant is Variant.INDIAN:
+    variant = state.rules.variant
+    if variant in (Variant.INDIAN, Variant.BASIC):
         if len(summ) < 2:
             return None
         win, lose, first = race(summ, state, viewer)
-        acc.append((win, -lose, -cost, first, float(summ[viewer][1])))
+        if variant is Variant.INDIAN:
+            acc.append((win, -lose, -cost, first, float(summ[viewer][1])))
+        else:
+            gain, risk = basic_held(summ, state, viewer)
+            acc.append((BASIC_SCALE * win, -BASIC_SCALE * lose, gain - risk, -cost, first,
+                        float(summ[viewer][1])))
         return acc
     laid, in_hand, dead = r500_parts(summ, state, viewer)
     wd = r500_deadwood_weight(len(state.stock), weights)
@@ -913,5 +936,6 @@ def _deepen(view: PlayerView, engine: VariantEngine, moves: Sequence[Move],
         if got:
             mv.value = (mv.value + sum(got) / len(got)) / 2
             mv.samples += len(got)
-            for key in (*R500_SPLIT, *INDIAN_SPLIT):  # the split is the one-turn estimate's
+            # the split is the one-turn estimate's
+            for key in (*R500_SPLIT, *INDIAN_SPLIT, *BASIC_RACE_SPLIT):
                 mv.detail.pop(key, None)

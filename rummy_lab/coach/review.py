@@ -226,9 +226,10 @@ class Review:
             f"points lost: {self.total_loss:.1f} in all, {self.total_loss / n:.1f} per decision",
         ]
         by_part = self.losses_by_part()
-        if by_part:
+        shown = {name: x for name, x in by_part.items() if round(x, 1)}
+        if shown:
             lines.append("where the points went: " + ", ".join(
-                f"{name} {x:.1f}" for name, x in by_part.items()))
+                f"{name} {x:.1f}" for name, x in shown.items()))
         worst = max(self.rows, key=lambda r: r.loss)
         if worst.loss > 0:
             lines.append(f"costliest: move {worst.turn}, {worst.played} ({worst.label}, "

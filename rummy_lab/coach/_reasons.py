@@ -366,50 +366,46 @@ def _r500_parts(mv: MoveValue, other: MoveValue, explain: bool) -> _Parts | None
     return parts, ""
 
 
+def _race_parts(mv: MoveValue, other: MoveValue, keys: Sequence[str], finish: str,
+                paid: str, count: str) -> _Parts | None:
+    """The race split of Indian and Basic values: ``keys`` are the collect, pay, (held,)
+    danger, first and count entries of the detail; ``finish`` words the race ("declare",
+    "go out"), ``paid`` and ``count`` the part paid and its count."""
+    if any(k not in mv.detail or k not in other.detail for k in keys):
+        return None
+    a, b = mv.detail, other.detail
+    collect, pay, *rest = keys
+    *held_key, danger_key, first, points = rest
+    parts: list[tuple[str, float, str]] = []
+    d = a[collect] - b[collect]
+    pa, pb = a[first], b[first]
+    extra = (f" (your chance to {finish} first {_pct(pa)} against {_pct(pb)})"
+             if _pct(pa) != _pct(pb) else "")
+    parts.append((f"the race to {finish}", d, f"the race to {finish} {d:+.1f}{extra}"))
+    d = a[pay] - b[pay]
+    ca, cb = a[points], b[points]
+    extra = (f" ({count.format(ca)} against {cb:.0f})" if round(ca) != round(cb) else "")
+    parts.append((paid.split(" if ")[0], d, f"{paid} {d:+.1f}{extra}"))
+    if held_key:
+        d = a[held_key[0]] - b[held_key[0]]
+        parts.append(("melds held", d, f"melds held in hand {d:+.1f}"))
+    parts.append(_danger_part(mv, a[danger_key] - b[danger_key]))
+    return parts, ""
+
+
 def _indian_parts(mv: MoveValue, other: MoveValue) -> _Parts | None:
     from ._table import INDIAN_SPLIT
 
-    if any(k not in mv.detail or k not in other.detail for k in INDIAN_SPLIT):
-        return None
-    a, b = mv.detail, other.detail
-    parts: list[tuple[str, float, str]] = []
-    d = a["indian_collect"] - b["indian_collect"]
-    pa, pb = a["indian_first"], b["indian_first"]
-    extra = (f" (your chance to declare first {_pct(pa)} against {_pct(pb)})"
-             if _pct(pa) != _pct(pb) else "")
-    parts.append(("the race to declare", d, f"the race to declare {d:+.1f}{extra}"))
-    d = a["indian_pay"] - b["indian_pay"]
-    ca, cb = a["indian_count"], b["indian_count"]
     # the estimate's count: without a pure sequence it weighs in the chance to make one
-    extra = (f" (expected {ca:.0f} points against {cb:.0f})" if round(ca) != round(cb)
-             else "")
-    parts.append(("your count", d,
-                  f"your count if another declares first {d:+.1f}{extra}"))
-    parts.append(_danger_part(mv, a["indian_danger"] - b["indian_danger"]))
-    return parts, ""
+    return _race_parts(mv, other, INDIAN_SPLIT, "declare",
+                       "your count if another declares first", "expected {:.0f} points")
 
 
 def _basic_race_parts(mv: MoveValue, other: MoveValue) -> _Parts | None:
     from ._table import BASIC_RACE_SPLIT
 
-    if any(k not in mv.detail or k not in other.detail for k in BASIC_RACE_SPLIT):
-        return None
-    a, b = mv.detail, other.detail
-    parts: list[tuple[str, float, str]] = []
-    d = a["basic_collect"] - b["basic_collect"]
-    pa, pb = a["basic_first"], b["basic_first"]
-    extra = (f" (your chance to go out first {_pct(pa)} against {_pct(pb)})"
-             if _pct(pa) != _pct(pb) else "")
-    parts.append(("the race to go out", d, f"the race to go out {d:+.1f}{extra}"))
-    d = a["basic_pay"] - b["basic_pay"]
-    ca, cb = a["basic_count"], b["basic_count"]
-    extra = (f" ({ca:.0f} deadwood points against {cb:.0f})" if round(ca) != round(cb)
-             else "")
-    parts.append(("your deadwood", d, f"your deadwood if another goes out {d:+.1f}{extra}"))
-    d = a["basic_held"] - b["basic_held"]
-    parts.append(("melds held", d, f"melds held in hand {d:+.1f}"))
-    parts.append(_danger_part(mv, a["basic_race_danger"] - b["basic_race_danger"]))
-    return parts, ""
+    return _race_parts(mv, other, BASIC_RACE_SPLIT, "go out",
+                       "your deadwood if another goes out", "{:.0f} deadwood points")
 
 
 def _partners(view: PlayerView, card: Card) -> tuple[Card, ...]:

@@ -67,7 +67,7 @@ class ExpertBot:
             return legal[0]
         from ..coach._values import ranked_values
 
-        values = ranked_values(view, self.budget, seed)
+        values = ranked_values(view, self.budget, seed, split=False)  # no reasons here
         self.last_values = values
         best = values[0]
         self._reason, self._pending = "", (view, best.move, best.value)

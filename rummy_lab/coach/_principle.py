@@ -106,10 +106,12 @@ def principle_move(view: PlayerView) -> Move:
     return move if move in legal else legal[0]
 
 
-def basic_discard_score(view: PlayerView, card: Card) -> float:
+def basic_discard_score(view: PlayerView, card: Card,
+                        features: dict[str, float] | None = None) -> float:
     """How much Basic Rummy's principle wants to throw ``card`` (the highest goes): its
     points, less :data:`BASIC_DISCARD_WEIGHTS` for each partner left in hand and for the
-    chance that the next player can meld it or lay it off.
+    chance that the next player can meld it or lay it off (``features``: those of
+    :func:`basic_discard_features`, when already computed).
 
     >>> import rummy_lab as rl
     >>> g = rl.new_game("basic", seed=3, discard="2C",
@@ -120,7 +122,7 @@ def basic_discard_score(view: PlayerView, card: Card) -> float:
     True
     """
     w = BASIC_DISCARD_WEIGHTS
-    f = basic_discard_features(view, card)
+    f = basic_discard_features(view, card) if features is None else features
     return view.rules.card_value(card) - sum(w[k] * f[k] for k in w)
 
 

@@ -657,9 +657,11 @@ def _in_deal(state: GameState) -> list[int]:
 
 def table_move_values(
     view: PlayerView, moves: Sequence[Move], budget: float | None, seed: int,
-    *, depth: int = 1,
+    *, depth: int = 1, split: bool = True,
 ) -> list[MoveValue]:
-    """Values of Basic, Rummy 500 and Indian moves (module docstring)."""
+    """Values of Basic, Rummy 500 and Indian moves (module docstring); ``split``: with
+    the parts the reasons quote (:data:`R500_SPLIT`, :data:`INDIAN_SPLIT`,
+    :data:`BASIC_RACE_SPLIT`, :data:`BASIC_SPLIT`)."""
     start = time.perf_counter()
     rng = random.Random(f"rummy_lab coach table {seed}")
     engine = engine_for(view.rules)
@@ -669,17 +671,17 @@ def table_move_values(
     cache: dict[object, Summary] = {}
     out: list[MoveValue] = []
     for move in moves:
-        out.append(_one_ply(view, engine, states, move, me, cache, depth))
+        out.append(_one_ply(view, engine, states, move, me, cache, depth, split))
     if budget is not None and budget > 0:
         # a quarter of the budget is left for what a playout cannot foresee (a full
         # garbage collection, a busy machine) and for the reasons
         _deepen(view, engine, moves, out, start + 0.75 * budget, rng)
     if view.rules.variant is Variant.BASIC:
-        _basic_throws(view, out)
+        _basic_throws(view, out, split)
     return out
 
 
-def _basic_throws(view: PlayerView, values: list[MoveValue]) -> None:
+def _basic_throws(view: PlayerView, values: list[MoveValue], split: bool = True) -> None:
     """Basic Rummy: value the throws against each other by the fitted throw score.
 
     The one-turn estimate tells Basic throws apart poorly (in one turn it sees the points
@@ -700,7 +702,8 @@ def _basic_throws(view: PlayerView, values: list[MoveValue]) -> None:
     throws = [(mv, mv.move.card) for mv in values if isinstance(mv.move, Discard)]
     if len(throws) < 2:
         return
-    score = {card: basic_discard_score(view, card) for _, card in throws}
+    feats = {card: basic_discard_features(view, card) for _, card in throws}
+    score = {card: basic_discard_score(view, card, f) for card, f in feats.items()}
     top = basic_throw(view, score)
     dead = best_partition(list(view.hand), view.rules).deadwood
     anchor = next(mv for mv, card in throws if card == top)
@@ -708,13 +711,14 @@ def _basic_throws(view: PlayerView, values: list[MoveValue]) -> None:
     slope = BASIC_THROW_POINT[cell]
     w = BASIC_DISCARD_WEIGHTS
     for mv, card in throws:
-        f = basic_discard_features(view, card)
-        mv.detail.update({
-            "basic_points": slope * view.rules.card_value(card),
-            "basic_partners": -slope * sum(w[k] * f[k] for k in w if k != "danger"),
-            "basic_danger": -slope * w["danger"] * f["danger"],
-            "basic_slope": slope, "basic_cell": float(cell),
-        })
+        if split:
+            f = feats[card]
+            mv.detail.update({
+                "basic_points": slope * view.rules.card_value(card),
+                "basic_partners": -slope * sum(w[k] * f[k] for k in w if k != "danger"),
+                "basic_danger": -slope * w["danger"] * f["danger"],
+                "basic_slope": slope, "basic_cell": float(cell),
+            })
         if mv is anchor:
             continue
         for key in BASIC_RACE_SPLIT:  # its value is the throw score's, not the race's
@@ -730,7 +734,7 @@ def _basic_throws(view: PlayerView, values: list[MoveValue]) -> None:
 
 def _one_ply(
     view: PlayerView, engine: VariantEngine, states: list[GameState], move: Move, me: int,
-    cache: dict[object, Summary], depth: int = 1,
+    cache: dict[object, Summary], depth: int = 1, split: bool = True,
 ) -> MoveValue:
     r = view.rules
     if isinstance(move, Drop):
@@ -740,17 +744,17 @@ def _one_ply(
     last: GameState | None = None
     w = r500_weights(move)  # used by Rummy 500 only
     keys = {Variant.RUMMY500: R500_SPLIT, Variant.INDIAN: INDIAN_SPLIT,
-            Variant.BASIC: BASIC_RACE_SPLIT}.get(r.variant)
-    split: list[tuple[float, ...]] | None = [] if keys else None
+            Variant.BASIC: BASIC_RACE_SPLIT}.get(r.variant) if split else None
+    parts: list[tuple[float, ...]] | None = [] if keys else None
     for st in turn_ends(view, engine, states, move, depth):
         cost = _danger_cost(view, st, me, cache, weights=w)
         vals.append(leaf_value(st, me, cache, weights=w) - cost)
-        if split is not None:
-            split = _split(st, me, cache, w, cost, split)
+        if parts is not None:
+            parts = _split(st, me, cache, w, cost, parts)
         last = st
     detail: dict[str, float] = {}
-    if split and keys:
-        detail.update(zip(keys, (sum(x) / len(split) for x in zip(*split, strict=True)),
+    if parts and keys:
+        detail.update(zip(keys, (sum(x) / len(parts) for x in zip(*parts, strict=True)),
                           strict=True))
     if isinstance(move, DrawStock):
         return MoveValue(move, sum(vals) / len(vals), len(vals), False, detail, tuple(vals))

@@ -164,11 +164,13 @@ def hand_points(result: GameResult, player: int, rules: Rules) -> float:
 
 def move_values(
     view: PlayerView, moves: Sequence[Move], budget: float | None, seed: int,
-    *, keep: Sequence[Move] = (), settle: bool = True, depth: int = 1,
+    *, keep: Sequence[Move] = (), settle: bool = True, depth: int = 1, split: bool = True,
 ) -> list[MoveValue]:
     """Every move's :class:`MoveValue` (same order as ``moves``); moves in ``keep`` get
     as many determinizations as the best one (a review keeps the move played). ``depth``
-    multiplies the deals of the default schedule (a review looks deeper than the bot)."""
+    multiplies the deals of the default schedule (a review looks deeper than the bot).
+    ``split=False`` leaves out the parts the reasons quote (Basic, Rummy 500, Indian:
+    :func:`rummy_lab.coach._reasons.split_words`), which a bot does not need."""
     if view.rules.variant is Variant.GIN:
         from ._gincoach import gin_move_values
 
@@ -176,12 +178,12 @@ def move_values(
                                depth=depth)
     from ._table import table_move_values
 
-    return table_move_values(view, moves, budget, seed, depth=depth)
+    return table_move_values(view, moves, budget, seed, depth=depth, split=split)
 
 
 def ranked_values(
     view: PlayerView, budget: float | None, seed: int, *, keep: Sequence[Move] = (),
-    settle: bool = True, depth: int = 1,
+    settle: bool = True, depth: int = 1, split: bool = True,
 ) -> list[MoveValue]:
     """Every legal move's :class:`MoveValue`: the coach's choice first
     (:func:`rummy_lab.coach._principle.coach_choice`), then by value (ties keep the
@@ -191,7 +193,7 @@ def ranked_values(
     moves = list(view.legal_moves)
     principle = principle_move(view)
     values = move_values(view, moves, budget, seed, keep=(*keep, principle), settle=settle,
-                         depth=depth)
+                         depth=depth, split=split)
     order = {m: i for i, m in enumerate(moves)}
     ranked = sorted(values, key=lambda mv: (-mv.value, order[mv.move]))
     margin = choice_margin(view.rules.variant)

@@ -317,8 +317,9 @@ def _configure_analyze(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rules", default="gin",
                    help="rules preset: basic gin oklahoma hollywood 500 500-pagat indian "
                    "indian-pool-101 indian-pool-201 indian-deals (default: gin)")
-    p.add_argument("--wild", default=None, metavar="RANK",
-                   help="Indian Rummy's wild-joker rank (A 2-10 J Q K)")
+    p.add_argument("--wild", "--wild-rank", dest="wild", default=None, metavar="RANK",
+                   help="Indian Rummy's wild-joker rank (A 2-10 J Q K); --wild-rank is the "
+                   "same option, named as in the Python API")
     p.add_argument("-o", "--option", action="append", default=[], metavar="FIELD=VALUE",
                    help="change one rules field, e.g. -o ace=high_or_low (repeatable)")
     p.add_argument("--limit", type=int, default=10,

@@ -52,6 +52,9 @@ def test_analyze_indian_with_wild(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert "wild rank 7" in out
     assert "Best discard: QS (leaves deadwood 0)" in out
+    # --wild-rank is the same option, named as the Python API's keyword.
+    code, same, _ = _run(capsys, "analyze", hand, "--rules", "indian", "--wild-rank", "7")
+    assert code == 0 and same == out
 
 
 def test_analyze_rule_option(capsys: pytest.CaptureFixture[str]) -> None:

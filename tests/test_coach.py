@@ -82,6 +82,118 @@ def test_a_knock_at_the_end_of_the_stock_is_valued_exactly() -> None:
     assert throw.value == 0.0 and throw.exact
 
 
+def test_a_knocks_split_at_the_end_of_the_stock_is_exact() -> None:
+    """The parts of an exact knock by how the hand ends (won, undercut; gin) are the
+    points and shares of those endings over all 66 defender hands, recounted with
+    rl.gin.showdown; a throw that draws the hand has every part 0."""
+    from rummy_lab.coach._gincoach import GIN_SPLIT
+    from rummy_lab.coach._values import ranked_values
+
+    g = end_of_stock()
+    view = g.view_for(1)
+    hands = list(itertools.combinations(unseen(view), 10))
+    values = {mv.move: mv for mv in ranked_values(view, None, 0)}
+    names = {"knock": "your knocks", "undercut": "your knocks undercut", "gin": "your gins"}
+    for move in [m for m in view.legal_moves if isinstance(m, Knock | Gin)]:
+        kept = [c for c in view.hand if c != move.card]
+        points = dict.fromkeys(GIN_SPLIT, Fraction(0))
+        count = dict.fromkeys(GIN_SPLIT, 0)
+        for opp in hands:
+            sd = rl.gin.showdown(kept, opp, g.rules)
+            name = names[sd.kind]
+            points[name] += sd.points if sd.winner == "knocker" else -sd.points
+            count[name] += 1
+        d = values[move].detail
+        for i, name in enumerate(GIN_SPLIT):
+            assert d[f"gin_split_{i}"] == pytest.approx(float(points[name] / 66), abs=1e-9)
+            assert d[f"gin_share_{i}"] == pytest.approx(count[name] / 66, abs=1e-9)
+        assert sum(d[f"gin_split_{i}"] for i in range(6)) == pytest.approx(values[move].value)
+    throw = values[Discard("3C")].detail
+    assert all(throw[f"gin_split_{i}"] == throw[f"gin_share_{i}"] == 0 for i in range(6))
+
+
+def test_gin_values_split_by_how_the_hand_ends() -> None:
+    """A sampled Gin value splits into the points of the hands ending each way; the
+    parts add up to the value (for moves that left the race early too, measured against
+    the move with every deal); every deal's ending has the sign its points must have
+    (your gins and knocks won, your undercuts: positive; the others negative); the
+    shares are those of the deals the move was played on; and asking for the split
+    changes no value."""
+    from rummy_lab.coach._gincoach import GIN_SPLIT, GinEvaluation, gin_move_values
+
+    positive = {"your gins", "your knocks", "your undercuts"}
+    early = 0
+    for v in _random_bot_positions("gin", 12):
+        got = gin_move_values(v, v.legal_moves, None, 4)
+        plain = gin_move_values(v, v.legal_moves, None, 4, split=False)
+        assert [(mv.move, mv.value, mv.samples) for mv in got] == [
+            (mv.move, mv.value, mv.samples) for mv in plain]
+        assert not any(k.startswith("gin_") for mv in plain for k in mv.detail)
+        most = max(mv.samples for mv in got)
+        for mv in got:
+            d = mv.detail
+            assert sum(d[f"gin_split_{i}"] for i in range(6)) == pytest.approx(mv.value)
+            shares = [d[f"gin_share_{i}"] for i in range(6)]
+            assert all(0 <= x <= 1 for x in shares) and sum(shares) <= 1 + 1e-9
+            if mv.samples:  # the shares of the deals the move was played on
+                assert all(round(x * mv.samples, 9).is_integer() for x in shares)
+            early += 0 < mv.samples < most
+        # the recorded endings, deal by deal
+        ev = GinEvaluation(v, v.legal_moves, 4, split=True)
+        sampled = [m for m in v.legal_moves if m not in ev.exact]
+        ev.add(sampled, 8)
+        for m in sampled:
+            assert len(ev.ends[m]) == len(ev.values[m]) == 8
+            for end, pts in zip(ev.ends[m], ev.values[m], strict=True):
+                if end < 0:
+                    assert pts == 0
+                else:
+                    assert (pts > 0) == (GIN_SPLIT[end] in positive) and pts != 0
+            if m == sampled[0]:
+                means = [sum(p for e, p in zip(ev.ends[m], ev.values[m], strict=True)
+                             if e == i) / 8 for i in range(6)]
+                assert sum(means) == pytest.approx(sum(ev.values[m]) / 8)
+    assert early  # some moves left the race: their parts are paired, and add up too
+
+
+def test_gin_reasons_say_where_the_difference_comes_from() -> None:
+    """The Gin hint names the endings that separate a move from the coach's choice, with
+    their points (largest first, adding up to the difference) and shares of the deals."""
+    import re
+
+    from rummy_lab.coach._gincoach import GIN_SPLIT
+    from rummy_lab.coach._reasons import split_parts, split_words
+    from rummy_lab.coach._values import ranked_values
+
+    seen = 0
+    pattern = "|".join(re.escape(n) for n in GIN_SPLIT)
+    for v in _random_bot_positions("gin", 10):
+        values = ranked_values(v, None, 0)
+        best = values[0]
+        for mv in values[1:3]:
+            words = split_words(mv, best)
+            if words is None:
+                continue
+            seen += 1
+            assert words.startswith(f"where the difference from {best.move} comes from: ")
+            found = re.findall(rf"({pattern}) ([+-]\d+\.\d)(?: \(in (\d+)% of the deals "
+                               r"against (\d+)%\))?", words)
+            parts = split_parts(mv, best)
+            assert parts is not None and list(parts) == list(GIN_SPLIT)
+            assert sum(parts.values()) == pytest.approx(mv.value - best.value)
+            nums = [float(x) for _, x, _, _ in found]
+            assert nums == sorted(nums, key=abs, reverse=True)
+            assert sorted(nums) == sorted(round(x, 1) for x in parts.values() if abs(x) >= 0.05)
+            for name, _, a, b in found:
+                i = GIN_SPLIT.index(name)
+                if a:
+                    assert (int(a), int(b)) == (round(100 * mv.detail[f"gin_share_{i}"]),
+                                                round(100 * best.detail[f"gin_share_{i}"]))
+            advice = next(a for a in evaluate(v) if a.move == mv.move)
+            assert words in advice.reasons
+    assert seen >= 5
+
+
 def test_danger_matches_every_opponent_hand() -> None:
     """At the stock end the uniform danger of each card is the share of the 66 possible
     opponent hands holding two cards that meld with it (the coach's danger comes from
@@ -992,8 +1104,9 @@ def test_rummy500_review_rows_carry_the_split() -> None:
     assert rows
     for r in rows:
         assert f"; where the difference from {r.best} comes from: " in r.reason
-    # other variants have no split
-    assert not any("where the difference" in r.reason for r in review(played_game(), 1).rows)
+    # Gin's rows split by how the hand ends
+    gin_rows = [r for r in review(played_game(), 1).rows if r.parts]
+    assert gin_rows and all("; where the difference from " in r.reason for r in gin_rows)
 
 
 @pytest.mark.parametrize(("variant", "seed"), [("500", 6003), ("basic", 6002),
@@ -1001,7 +1114,7 @@ def test_rummy500_review_rows_carry_the_split() -> None:
 def test_a_review_says_where_the_points_went(variant: str, seed: int) -> None:
     """Each row's parts add up to its loss; the review's losses by part add up to the
     points lost, the rows without a split counted apart; the summary says them, largest
-    part first (Gin, whose values are playouts, has none)."""
+    part first."""
     from rummy_lab.coach import UNSPLIT
 
     g = rl.new_game(variant, seed=seed, dealer=1)
@@ -1012,10 +1125,6 @@ def test_a_review_says_where_the_points_went(variant: str, seed: int) -> None:
             assert r.loss > 0 and r.played != r.best
             assert sum(x for _, x in r.parts) == pytest.approx(r.loss, abs=1e-9)
     by_part = rv.losses_by_part()
-    if variant == "gin":
-        assert by_part == {} and not any(r.parts for r in rv.rows)
-        assert "where the points went" not in rv.summary()
-        return
     assert any(r.parts for r in rv.rows)
     assert sum(by_part.values()) == pytest.approx(rv.total_loss, abs=1e-9)
     assert by_part.get(UNSPLIT, 0.0) == pytest.approx(

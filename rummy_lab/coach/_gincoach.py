@@ -42,6 +42,7 @@ from ._values import MoveValue, Schedule
 
 __all__ = [
     "GIN_ONLY",
+    "GIN_SPLIT",
     "GinEvaluation",
     "GinSetup",
     "exact_knock_value",
@@ -51,6 +52,37 @@ __all__ = [
 
 EXACT_LIMIT = 400
 """Knock values are exact (every defender hand enumerated) up to this many hands."""
+
+
+GIN_SPLIT: tuple[str, ...] = (
+    "your gins", "your knocks", "your knocks undercut", "the opponent's gins",
+    "the opponent's knocks", "your undercuts",
+)
+"""How a Gin hand can end, from the viewer's side: the parts a Gin value splits into.
+
+A move's value is the mean over the deals of the points the hand ends with; its part for
+one way of ending is the mean of those points over the deals where the hand ended that
+way (0 on the others), so the parts add up to the value (a hand drawn at the stock end,
+or a tie, scores 0). The detail of a :class:`~._values.MoveValue` carries them as
+``gin_split_<i>`` (points) and ``gin_share_<i>`` (the share of the deals ending that way),
+``i`` indexing this tuple."""
+
+
+def end_index(mine: bool, kind: str) -> int:
+    """The :data:`GIN_SPLIT` index of a hand ended by a showdown of ``kind`` (``mine``:
+    the viewer knocked or went gin); -1 for a tie or a draw, which score 0.
+
+    >>> GIN_SPLIT[end_index(True, "big_gin")], GIN_SPLIT[end_index(False, "undercut")]
+    ('your gins', 'your undercuts')
+    """
+    base = 0 if mine else 3
+    if kind in ("gin", "big_gin"):
+        return base
+    if kind == "knock":
+        return base + 1
+    if kind == "undercut":
+        return base + 2
+    return -1
 
 
 GIN_ONLY: tuple[int, ...] = (0,) * 64
@@ -133,9 +165,23 @@ def mask_of_indices(indices: Sequence[int]) -> int:
     return m
 
 
-def exact_knock_value(setup: GinSetup, move: Knock | Gin) -> tuple[float, float] | None:
-    """``(value, undercut chance)`` of a knock averaged over every possible defender
-    hand, or None when there are more than :data:`EXACT_LIMIT` of them."""
+@dataclass(frozen=True)
+class ExactKnock:
+    """A knock's value over every possible defender hand.
+
+    :ivar value: the mean points. :ivar undercut: the share of hands that undercut it.
+    :ivar parts: per :data:`GIN_SPLIT` index, ``(points, share)`` of the hands ending
+        that way (the points add up to ``value``).
+    """
+
+    value: float
+    undercut: float
+    parts: dict[int, tuple[float, float]]
+
+
+def exact_knock_value(setup: GinSetup, move: Knock | Gin) -> ExactKnock | None:
+    """A knock's (or gin's) value averaged over every possible defender hand, or None
+    when there are more than :data:`EXACT_LIMIT` of them."""
     n = setup.opp_hidden
     u = len(setup.unseen)
     if math.comb(u, n) > EXACT_LIMIT:
@@ -144,13 +190,19 @@ def exact_knock_value(setup: GinSetup, move: Knock | Gin) -> tuple[float, float]
     total = 0
     lost = 0
     count = 0
+    ends: dict[int, list[int]] = {}
     for hidden in itertools.combinations(setup.unseen, n):
         opp = setup.opp_known | mask_of_indices(hidden)
-        pts = setup.kit.knock_points(mine, opp, setup.mult)
+        end = setup.kit.showdown(mine, opp, mult=setup.mult)
+        pts = end.knocker_points
         total += pts
         lost += pts < 0
         count += 1
-    return total / count, lost / count
+        tally = ends.setdefault(end_index(True, end.kind), [0, 0])
+        tally[0] += pts
+        tally[1] += 1
+    return ExactKnock(total / count, lost / count,
+                      {i: (p / count, k / count) for i, (p, k) in ends.items() if i >= 0})
 
 
 def _after_finish(setup: GinSetup, move: Knock | Gin) -> int:
@@ -169,7 +221,7 @@ class GinEvaluation:
     """
 
     def __init__(self, view: PlayerView, moves: Sequence[Move], seed: int,
-                 *, own_knock: tuple[int, ...] = GIN_ONLY) -> None:
+                 *, own_knock: tuple[int, ...] = GIN_ONLY, split: bool = False) -> None:
         self.setup = s = gin_setup(view)
         self.moves = list(moves)
         self.rng = random.Random(f"rummy_lab coach gin {seed}")
@@ -179,14 +231,21 @@ class GinEvaluation:
         self.values: dict[Move, list[float]] = {m: [] for m in self.moves}
         self.exact: dict[Move, float] = {}
         self.undercut: dict[Move, float] = {}
+        # with ``split``: how the hand ended on each deal (a GIN_SPLIT index, -1 for a
+        # draw or a tie), and for exact moves their parts
+        self.split = split
+        self.ends: dict[Move, list[int]] = {m: [] for m in self.moves}
+        self.exact_parts: dict[Move, dict[int, tuple[float, float]]] = {}
         stock_end = view.stock_count <= view.rules.stock_end
         for m in self.moves:
             if isinstance(m, Knock | Gin):
                 v = exact_knock_value(s, m)
                 if v is not None:
-                    self.exact[m], self.undercut[m] = v
+                    self.exact[m], self.undercut[m] = v.value, v.undercut
+                    self.exact_parts[m] = v.parts
             elif stock_end and isinstance(m, Discard):
                 self.exact[m] = 0.0  # a plain throw at the stock end draws the hand
+                self.exact_parts[m] = {}
 
     def add(self, moves: Sequence[Move], k: int) -> None:
         """Play ``moves`` on ``k`` new determinizations."""
@@ -197,10 +256,14 @@ class GinEvaluation:
             if move in self.exact:
                 vals.extend([self.exact[move]] * k)
                 continue
+            ends = self.ends[move]
             if isinstance(move, Knock | Gin):
                 after = _after_finish(s, move)
                 for pos in positions:
-                    vals.append(s.kit.knock_points(after, pos.hands[s.opp], s.mult))
+                    end = s.kit.showdown(after, pos.hands[s.opp], mult=s.mult)
+                    vals.append(end.knocker_points)
+                    if self.split:
+                        ends.append(end_index(True, end.kind))
                 self.undercut[move] = sum(1 for x in vals if x < 0) / len(vals)
                 continue
             for pos in positions:
@@ -210,6 +273,9 @@ class GinEvaluation:
                 vals.append(done if done is not None else playout(
                     s.kit, p, s.me, self.knock_at, limit=s.limit, mult=s.mult,
                     stock_end=r.stock_end, no_pickup_discard=r.no_discard_of_pickup))
+                if self.split:
+                    ends.append(end_index(p.finisher == s.me, p.outcome)
+                                if p.finisher >= 0 else -1)
 
     def mean(self, move: Move) -> float:
         """The move's value so far (its exact value when known)."""
@@ -221,19 +287,21 @@ class GinEvaluation:
 
 def gin_move_values(
     view: PlayerView, moves: Sequence[Move], budget: float | None, seed: int,
-    *, keep: Sequence[Move] = (), settle: bool = True, depth: int = 1,
+    *, keep: Sequence[Move] = (), settle: bool = True, depth: int = 1, split: bool = True,
 ) -> list[MoveValue]:
     """Racing evaluation: every move on the first batch of determinizations, then only
     the moves not yet clearly worse than the best (paired difference over ``RACE_Z``
     standard errors plus ``RACE_SLACK`` points) on each further batch. With ``settle``
     the race stops as soon as more deals could not change the choice; a review turns it
-    off to measure the move played against the choice with the whole schedule."""
+    off to measure the move played against the choice with the whole schedule. With
+    ``split`` each value's detail carries its parts by how the hand ends
+    (:data:`GIN_SPLIT`); the values are the same without."""
     if budget is None:
         sched = Schedule(batch=DEFAULT_BATCH, rounds=DEFAULT_ROUNDS * depth)
     else:
         sched = Schedule(batch=DEFAULT_BATCH, rounds=0, seconds=budget)
     start = time.perf_counter()
-    ev = GinEvaluation(view, moves, seed)
+    ev = GinEvaluation(view, moves, seed, split=split)
     alive = [m for m in moves if m not in ev.exact]
     done = 0
     while alive and sched.more(done, start):
@@ -250,12 +318,55 @@ def gin_move_values(
         detail: dict[str, float] = {}
         if m in ev.undercut:
             detail["undercut"] = ev.undercut[m]
+        if split:
+            detail.update(_split_detail(ev, m, ref))
         if m in ev.exact:
             out.append(MoveValue(m, ev.exact[m], 0, True, detail))
         else:
             out.append(MoveValue(m, _paired_mean(ev, m, ref), len(ev.values[m]), False,
                                  detail, tuple(ev.values[m])))
     return out
+
+
+def _split_detail(ev: GinEvaluation, move: Move, ref: Move | None) -> dict[str, float]:
+    """``move``'s value split by how the hand ends (:data:`GIN_SPLIT`): each part measured
+    as :func:`_paired_mean` measures the value, so the parts add up to it; each share is
+    that of the deals the move was played on."""
+    k = len(GIN_SPLIT)
+    if move in ev.exact:
+        got = ev.exact_parts.get(move, {})
+        parts = [got.get(i, (0.0, 0.0)) for i in range(k)]
+    else:
+        parts = _end_means(ev, move)
+        if ref is not None and move != ref and 0 < len(ev.values[move]) < len(ev.values[ref]):
+            # the reference's parts on every deal, plus the paired difference on the
+            # deals both were played on
+            n = len(ev.values[move])
+            theirs = _end_means(ev, ref, n)
+            parts = [(a[0] + m[0] - t[0], m[1])
+                     for a, m, t in zip(_end_means(ev, ref), parts, theirs, strict=True)]
+    out: dict[str, float] = {}
+    for i, (points, share) in enumerate(parts):
+        out[f"gin_split_{i}"] = points
+        out[f"gin_share_{i}"] = share
+    return out
+
+
+def _end_means(ev: GinEvaluation, move: Move, n: int | None = None
+               ) -> list[tuple[float, float]]:
+    """Per :data:`GIN_SPLIT` index, the mean points and share of ``move``'s first ``n``
+    deals (all by default) ending that way."""
+    vals, ends = ev.values[move], ev.ends[move]
+    n = len(vals) if n is None else n
+    points = [0.0] * len(GIN_SPLIT)
+    count = [0] * len(GIN_SPLIT)
+    for i in range(n):
+        e = ends[i]
+        if e >= 0:
+            points[e] += vals[i]
+            count[e] += 1
+    return [(p / n, c / n) for p, c in zip(points, count, strict=True)] if n else [
+        (0.0, 0.0)] * len(GIN_SPLIT)
 
 
 KNOCK_ROUNDS = 16

@@ -20,6 +20,8 @@ players then follow :func:`playout`'s policy, the simple player the coach assume
 >>> pos = GinPos([me, opp], [stock[::-1], stock[::-1]], len(stock), -1, 0, DRAW, 1)
 >>> playout(kit, pos, 0, (ASAP, ASAP), limit=10)  # draws KD, throws it, knocks with 10
 61
+>>> pos.finisher, pos.outcome
+(0, 'knock')
 """
 
 from __future__ import annotations
@@ -58,6 +60,10 @@ class GinPos:
     :ivar stock_only: the first draw after both players passed the upcard.
     :ivar pickup: mask of the card taken this turn (it may not be thrown).
     :ivar used: mask of the stock cards drawn so far.
+    :ivar finisher: set by :func:`playout` when a player knocks or goes gin: that
+        player's seat (-1 while nobody has, and for a hand drawn at the stock end).
+    :ivar outcome: the showdown's kind then (``"gin"``, ``"big_gin"``, ``"knock"``,
+        ``"undercut"``, ``"tie"``); ``""`` otherwise.
     """
 
     hands: list[int]
@@ -70,6 +76,8 @@ class GinPos:
     stock_only: bool = False
     pickup: int = 0
     used: int = 0
+    finisher: int = -1
+    outcome: str = ""
 
     def copy(self) -> GinPos:
         """An independent copy."""
@@ -101,7 +109,8 @@ def playout(
 ) -> int:
     """Play ``pos`` to the end of the hand with the fast policy; points for ``viewer``.
 
-    ``pos`` is changed. ``knock_at[p][n]`` is the most deadwood player ``p`` knocks with
+    ``pos`` is changed; how the hand ended is left in ``pos.finisher`` and
+    ``pos.outcome``. ``knock_at[p][n]`` is the most deadwood player ``p`` knocks with
     when ``n`` cards are left in the stock. A hand that reaches the stock end without a
     knock is a draw (0).
     """
@@ -150,12 +159,14 @@ def playout(
             stock_only = False
         # discard, knock or gin
         if big_gin and h.bit_count() == 11 and obj(h) < BIG:
-            out = kit.showdown(h, hands[1 - cur], mult=mult).knocker_points
-            return out if cur == viewer else -out
+            end = kit.showdown(h, hands[1 - cur], mult=mult)
+            pos.finisher, pos.outcome = cur, end.kind
+            return end.knocker_points if cur == viewer else -end.knocker_points
         card, after = best_discard(h, pickup if no_pickup_discard else 0)
         if after == 0 or (after <= limit and after <= knock_at[cur][pos.left]):
-            out = kit.showdown(h ^ (1 << card), hands[1 - cur], mult=mult).knocker_points
-            return out if cur == viewer else -out
+            end = kit.showdown(h ^ (1 << card), hands[1 - cur], mult=mult)
+            pos.finisher, pos.outcome = cur, end.kind
+            return end.knocker_points if cur == viewer else -end.knocker_points
         hands[cur] = h ^ (1 << card)
         top = card
         pickup = 0

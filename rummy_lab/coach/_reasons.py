@@ -293,6 +293,9 @@ def split_words(mv: MoveValue, other: MoveValue, *, explain: bool = True,
       the situation (said when ``explain``). Other moves (draws, melds, lay-offs and the
       principle's throw): the estimate's race (:data:`~._table.BASIC_RACE_SPLIT`): the
       race to go out, your deadwood if another goes out, melds held in hand, danger.
+    * Gin: the playouts' points by how the hand ends (:data:`~._gincoach.GIN_SPLIT`):
+      your gins, your knocks, your knocks undercut, the opponent's gins and knocks, your
+      undercuts of its knocks, each with the share of the deals that end that way.
     """
     if level(mv.value - other.value):
         return None
@@ -322,7 +325,26 @@ _Parts = tuple[list[tuple[str, float, str]], str]
 def _parts(mv: MoveValue, other: MoveValue, explain: bool,
            view: PlayerView | None) -> _Parts | None:
     return (_r500_parts(mv, other, explain) or _indian_parts(mv, other)
-            or _basic_parts(mv, other, explain, view) or _basic_race_parts(mv, other))
+            or _basic_parts(mv, other, explain, view) or _basic_race_parts(mv, other)
+            or _gin_parts(mv, other))
+
+
+def _gin_parts(mv: MoveValue, other: MoveValue) -> _Parts | None:
+    """Gin: the points by how the hand ends (:data:`~._gincoach.GIN_SPLIT`), each with
+    how often it ends that way."""
+    from ._gincoach import GIN_SPLIT
+
+    keys = [f"gin_split_{i}" for i in range(len(GIN_SPLIT))]
+    if any(k not in mv.detail or k not in other.detail for k in keys):
+        return None
+    a, b = mv.detail, other.detail
+    parts: list[tuple[str, float, str]] = []
+    for i, name in enumerate(GIN_SPLIT):
+        d = a[f"gin_split_{i}"] - b[f"gin_split_{i}"]
+        sa, sb = a[f"gin_share_{i}"], b[f"gin_share_{i}"]
+        extra = f" (in {_pct(sa)} of the deals against {_pct(sb)})" if _pct(sa) != _pct(sb) else ""
+        parts.append((name, d, f"{name} {d:+.1f}{extra}"))
+    return parts, ""
 
 
 DANGER = "the throw's danger"

@@ -169,13 +169,13 @@ def move_values(
     """Every move's :class:`MoveValue` (same order as ``moves``); moves in ``keep`` get
     as many determinizations as the best one (a review keeps the move played). ``depth``
     multiplies the deals of the default schedule (a review looks deeper than the bot).
-    ``split=False`` leaves out the parts the reasons quote (Basic, Rummy 500, Indian:
-    :func:`rummy_lab.coach._reasons.split_words`), which a bot does not need."""
+    ``split=False`` leaves out the parts the reasons quote
+    (:func:`rummy_lab.coach._reasons.split_words`), which a bot does not need."""
     if view.rules.variant is Variant.GIN:
         from ._gincoach import gin_move_values
 
         return gin_move_values(view, moves, budget, seed, keep=keep, settle=settle,
-                               depth=depth)
+                               depth=depth, split=split)
     from ._table import table_move_values
 
     return table_move_values(view, moves, budget, seed, depth=depth, split=split)

@@ -40,8 +40,10 @@ about 2.7 times that, and its draws' to many times what they cost (``gap --rando
 draw``): read a Rummy 500 review's draw labels as the one-turn estimate's, not as
 measured losses. A Rummy 500 row says where the loss comes from, by the estimate's parts
 (points on the table, melds in hand, deadwood kept, the danger of the throw), and so do
-an Indian row (the race to declare, the count, danger) and a Basic throw against another
-(points thrown, partners kept, danger); see :func:`rummy_lab.coach._reasons.split_words`.
+an Indian row (the race to declare, the count, danger), a Basic throw against another
+(points thrown, partners kept, danger) and a Gin row (the points of the hands ending in
+your gins, your knocks, undercuts, the opponent's knocks and gins); see
+:func:`rummy_lab.coach._reasons.split_words`.
 Such a row keeps the numbers (:attr:`ReviewRow.parts`), and :meth:`Review.losses_by_part`
 and the summary add them up over the hand: where the points went.
 
@@ -192,7 +194,7 @@ class Review:
 
     def losses_by_part(self) -> dict[str, float]:
         """Points lost by part (:attr:`ReviewRow.parts`) over all decisions, largest first,
-        then ``"decisions without a split"`` (draws, melds, Gin...): they add up to
+        then ``"decisions without a split"`` (some draws and melds): they add up to
         :attr:`total_loss`. Empty when no row has parts."""
         if not any(r.parts for r in self.rows):
             return {}

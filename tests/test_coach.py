@@ -110,6 +110,55 @@ def test_a_knocks_split_at_the_end_of_the_stock_is_exact() -> None:
         assert sum(d[f"gin_split_{i}"] for i in range(6)) == pytest.approx(values[move].value)
     throw = values[Discard("3C")].detail
     assert all(throw[f"gin_split_{i}"] == throw[f"gin_share_{i}"] == 0 for i in range(6))
+    # the exact risk says so
+    knock = next(m for m in view.legal_moves if isinstance(m, Knock) and m.card is not None
+                 and rl.deadwood([c for c in view.hand if c != m.card], g.rules) > 0)
+    words = next(a for a in evaluate(view) if a.move == knock).reasons[2]
+    assert words.endswith("risk of an undercut (the opponent ending level or lower after "
+                          "lay-offs, over all 66 hands the opponent may hold)")
+
+
+def _before_the_knock() -> rl.PlayerView:
+    """Two greedy bots (the Gin tutorial's sample hand): the view of the player about to
+    knock with 10, too early for the defender's hands to be enumerated."""
+    g = rl.new_game("gin", seed=2027)
+    play_hand(g, [GreedyGinBot(), GreedyGinBot()], random.Random(2027))
+    at = next(i for i, m in enumerate(g.moves()) if isinstance(m, Knock))
+    return list(g.replay())[at].view_for(1)
+
+
+def test_a_sampled_knocks_undercut_risk_rests_on_many_hands() -> None:
+    """Where the defender's hands are too many to enumerate, the risk the hint quotes is
+    the share of RISK_HANDS sampled hands that undercut the knock; it agrees with an
+    independent count over 4,000 hands from the belief scored by rl.gin.showdown, and
+    the words say what it rests on. The bot's values (no reasons) skip it."""
+    from rummy_lab.coach._gincoach import RISK_HANDS, gin_deals
+    from rummy_lab.coach._values import ranked_values
+
+    view = _before_the_knock()
+    knocks = [m for m in view.legal_moves if isinstance(m, Knock)]
+    values = {mv.move: mv for mv in ranked_values(view, None, 0)}
+    plain = {mv.move: mv for mv in ranked_values(view, None, 0, split=False)}
+    hands = [d.hands[0] for d in gin_deals(view, 4000, random.Random(99))]
+    for knock in knocks:
+        mv = values[knock]
+        assert not mv.exact and mv.detail["undercut_hands"] == RISK_HANDS == 400
+        kept = [c for c in view.hand if c != knock.card]
+        lost = sum(rl.gin.showdown(kept, h, view.rules).winner == "defender" for h in hands)
+        p = lost / len(hands)
+        se = max(p * (1 - p), 0.01) ** 0.5 * (1 / 400 + 1 / 4000) ** 0.5
+        assert abs(mv.detail["undercut"] - p) < 4 * se
+        words = next(a for a in evaluate(view) if a.move == knock).reasons[2]
+        assert words == (f"{round(100 * mv.detail['undercut'])}% risk of an undercut (the "
+                         "opponent ending level or lower after lay-offs, over 400 sampled "
+                         "hands the opponent may hold)")
+        assert plain[knock].value == mv.value and "undercut_hands" not in plain[knock].detail
+    assert any(values[k].detail["undercut"] > 0 for k in knocks)
+    # where a tie is no undercut (OpenSpiel's rules), only a lower count undercuts
+    from rummy_lab.coach._reasons import _undercut_words
+
+    assert "(the opponent ending lower after lay-offs, over 400 sampled" in _undercut_words(
+        values[knocks[0]], tie_is_undercut=False)
 
 
 def test_gin_values_split_by_how_the_hand_ends() -> None:

@@ -43,11 +43,13 @@ from ._values import MoveValue, Schedule
 __all__ = [
     "GIN_ONLY",
     "GIN_SPLIT",
+    "RISK_HANDS",
     "GinEvaluation",
     "GinSetup",
     "exact_knock_value",
     "gin_move_values",
     "gin_setup",
+    "undercut_risk",
 ]
 
 EXACT_LIMIT = 400
@@ -172,11 +174,13 @@ class ExactKnock:
     :ivar value: the mean points. :ivar undercut: the share of hands that undercut it.
     :ivar parts: per :data:`GIN_SPLIT` index, ``(points, share)`` of the hands ending
         that way (the points add up to ``value``).
+    :ivar hands: how many defender hands were enumerated.
     """
 
     value: float
     undercut: float
     parts: dict[int, tuple[float, float]]
+    hands: int = 0
 
 
 def exact_knock_value(setup: GinSetup, move: Knock | Gin) -> ExactKnock | None:
@@ -202,7 +206,29 @@ def exact_knock_value(setup: GinSetup, move: Knock | Gin) -> ExactKnock | None:
         tally[0] += pts
         tally[1] += 1
     return ExactKnock(total / count, lost / count,
-                      {i: (p / count, k / count) for i, (p, k) in ends.items() if i >= 0})
+                      {i: (p / count, k / count) for i, (p, k) in ends.items() if i >= 0},
+                      count)
+
+
+RISK_HANDS = 400
+"""Opponent hands sampled for the undercut risk the reasons quote when the hands cannot
+all be enumerated: a showdown is cheap, so the risk rests on many more hands than the
+knock's value (whose deals are shared with the playouts of the other moves)."""
+
+
+def undercut_risk(setup: GinSetup, moves: Sequence[Move], seed: int) -> dict[Move, float]:
+    """The share of :data:`RISK_HANDS` defender hands, sampled from the belief as the
+    value's deals are, that undercut each knock of ``moves`` (one sample for them all)."""
+    rng = random.Random(f"rummy_lab coach gin risk {seed}")
+    hands = [mask_of(d.hands[setup.opp]) for d in gin_deals(setup.view, RISK_HANDS, rng)]
+    out: dict[Move, float] = {}
+    for m in moves:
+        if isinstance(m, Knock | Gin):
+            mine = _after_finish(setup, m)
+            lost = sum(1 for h in hands
+                       if setup.kit.showdown(mine, h, mult=setup.mult).knocker_points < 0)
+            out[m] = lost / len(hands)
+    return out
 
 
 def _after_finish(setup: GinSetup, move: Knock | Gin) -> int:
@@ -236,6 +262,7 @@ class GinEvaluation:
         self.split = split
         self.ends: dict[Move, list[int]] = {m: [] for m in self.moves}
         self.exact_parts: dict[Move, dict[int, tuple[float, float]]] = {}
+        self.exact_hands: dict[Move, int] = {}
         stock_end = view.stock_count <= view.rules.stock_end
         for m in self.moves:
             if isinstance(m, Knock | Gin):
@@ -243,6 +270,7 @@ class GinEvaluation:
                 if v is not None:
                     self.exact[m], self.undercut[m] = v.value, v.undercut
                     self.exact_parts[m] = v.parts
+                    self.exact_hands[m] = v.hands
             elif stock_end and isinstance(m, Discard):
                 self.exact[m] = 0.0  # a plain throw at the stock end draws the hand
                 self.exact_parts[m] = {}
@@ -295,7 +323,8 @@ def gin_move_values(
     the race stops as soon as more deals could not change the choice; a review turns it
     off to measure the move played against the choice with the whole schedule. With
     ``split`` each value's detail carries its parts by how the hand ends
-    (:data:`GIN_SPLIT`); the values are the same without."""
+    (:data:`GIN_SPLIT`), and a sampled knock's undercut risk rests on
+    :data:`RISK_HANDS` hands (:func:`undercut_risk`); the values are the same without."""
     if budget is None:
         sched = Schedule(batch=DEFAULT_BATCH, rounds=DEFAULT_ROUNDS * depth)
     else:
@@ -314,12 +343,18 @@ def gin_move_values(
         _knock_look(ev, keep)
     out = []
     ref = _reference(ev)
+    risk = (undercut_risk(ev.setup, [m for m in moves if m in ev.undercut
+                                     and m not in ev.exact], seed) if split else {})
     for m in moves:
         detail: dict[str, float] = {}
         if m in ev.undercut:
             detail["undercut"] = ev.undercut[m]
         if split:
             detail.update(_split_detail(ev, m, ref))
+            if m in risk:
+                detail["undercut"], detail["undercut_hands"] = risk[m], RISK_HANDS
+            elif m in ev.exact_hands:
+                detail["undercut_hands"] = ev.exact_hands[m]
         if m in ev.exact:
             out.append(MoveValue(m, ev.exact[m], 0, True, detail))
         else:

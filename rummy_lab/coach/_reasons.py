@@ -544,8 +544,7 @@ def _move_sentences(view: PlayerView, move: Move, mv: MoveValue | None,
         else:
             out.append(f"knock with {dw} deadwood ({glyphs(f.deadwood_cards)})")
         if mv is not None and "undercut" in mv.detail and dw:
-            out.append(f"{_pct(mv.detail['undercut'])} risk of an undercut (the opponent "
-                       f"ending level or lower after lay-offs)")
+            out.append(_undercut_words(mv, view.rules.tie_is_undercut))
         if f.kept:
             out.append(f"shows {_meld_words(f.kept)}")
     elif isinstance(move, Drop):
@@ -600,6 +599,21 @@ def reason_parts(view: PlayerView, move: Move, *, voice: str = "you") -> list[st
         for mine, theirs in swaps:
             parts = [p.replace(mine, theirs) for p in parts]
     return parts[:4]
+
+
+def _undercut_words(mv: MoveValue, tie_is_undercut: bool) -> str:
+    """A knock's undercut risk, with what it rests on: every hand the opponent may hold
+    (exact), the sampled hands, or the value's deals."""
+    level = "level or lower" if tie_is_undercut else "lower"
+    n = int(mv.detail.get("undercut_hands", 0))
+    if not n:
+        over = f"in {mv.samples} deals" if mv.samples else ""
+    elif mv.exact:
+        over = f"over all {n:,} hands the opponent may hold"
+    else:
+        over = f"over {n:,} sampled hands the opponent may hold"
+    return (f"{_pct(mv.detail['undercut'])} risk of an undercut (the opponent ending "
+            f"{level} after lay-offs{', ' + over if over else ''})")
 
 
 def one_line(view: PlayerView, move: Move, *, voice: str = "you") -> str:

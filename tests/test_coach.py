@@ -1185,6 +1185,40 @@ def test_a_review_says_where_the_points_went(variant: str, seed: int) -> None:
         f"{name} {x:.1f}" for name, x in by_part.items() if round(x, 1))
 
 
+def test_the_review_chart_draws_every_decision() -> None:
+    """One bar per decision, its height in proportion to the loss, its colour the
+    label's; a legend of every label; the bounds dashed; move numbers under the bars,
+    clear of the caption; every text in the surrounding colour (light and dark themes)."""
+    import xml.etree.ElementTree as ET
+
+    from rummy_lab.coach.review import COLORS, LABELS
+
+    rv = review(played_game(), 1)
+    svg = ET.fromstring(rv.chart_svg())
+    ns = "{http://www.w3.org/2000/svg}"
+    bars = [r for r in svg.iter(f"{ns}rect") if r.find(f"{ns}title") is not None]
+    assert len(bars) == len(rv.rows) >= 5
+    top = max([r.loss for r in rv.rows] + [rv.bounds["mistake"]])
+    tallest = max(float(b.get("height", 0)) for b in bars)
+    for bar, row in zip(bars, rv.rows, strict=True):
+        assert bar.get("fill") == COLORS[row.label]
+        assert f"move {row.turn}: {row.played} ({row.label}" in (bar.findtext(f"{ns}title") or "")
+        if row.loss / top > 0.05:
+            assert float(bar.get("height", 0)) / tallest == pytest.approx(
+                row.loss / max(r.loss for r in rv.rows), rel=0.02)
+    texts = list(svg.iter(f"{ns}text"))
+    assert all(t.get("fill") == "currentColor" for t in texts)
+    words = [t.text for t in texts]
+    assert all(label in words for label in LABELS)
+    assert [t.text for t in texts if t.text in {str(r.turn) for r in rv.rows}]
+    dashed = [ln for ln in svg.iter(f"{ns}line") if ln.get("stroke-dasharray")]
+    assert len(dashed) == 3
+    caption = next(t for t in texts if (t.text or "").startswith("points lost per decision"))
+    ticks = [t for t in texts if t.get("font-size") == "9"]
+    assert len(ticks) == len(rv.rows)
+    assert all(float(caption.get("y", 0)) - float(t.get("y", 0)) >= 10 for t in ticks)
+
+
 def test_basic_draws_and_melds_split_into_the_race() -> None:
     """Basic moves valued by the estimate (draws, melds, lay-offs, the principle's throw)
     split into the race to go out, the deadwood paid if another goes out, the melds held

@@ -241,40 +241,57 @@ class Review:
     def __str__(self) -> str:
         return self.summary()
 
-    def chart_svg(self, width: int = 520, height: int = 160) -> str:
-        """The loss of each decision as an inline SVG bar chart, bars coloured by label."""
+    def chart_svg(self, width: int = 560, height: int = 180) -> str:
+        """The loss of each decision as an inline SVG bar chart, bars coloured by label.
+
+        A legend of the label colours runs along the top; dashed lines mark the label
+        bounds (:func:`thresholds`); each bar's move number is under it (up to 30 bars)
+        and its tooltip names the move. Text takes the surrounding colour
+        (``currentColor``), so the chart reads in a light and a dark theme alike.
+        """
         n = max(1, len(self.rows))
         top = max([r.loss for r in self.rows] + [self.bounds["mistake"]])
-        left, bottom, pad = 36, 22, 8
+        left, pad, legend_h = 36, 8, 16
+        tick_h, caption_h = 12, 14
+        plot_top = pad + legend_h
         plot_w = width - left - pad
-        plot_h = height - bottom - pad
+        plot_h = height - plot_top - tick_h - caption_h - 4
+        base = plot_top + plot_h
         bar = plot_w / n
+        text = 'fill="currentColor"'
         parts = [
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-            f'role="img" aria-label="points lost per decision" class="rl-review-chart">',
-            f'<line x1="{left}" y1="{pad + plot_h}" x2="{width - pad}" y2="{pad + plot_h}" '
-            'stroke="#888"/>',
-            f'<text x="4" y="{pad + 8}" font-size="10">{top:.0f}</text>',
-            f'<text x="4" y="{pad + plot_h}" font-size="10">0</text>',
-            f'<text x="{left}" y="{height - 6}" font-size="10">points lost per decision '
-            '(move number below each bar)</text>',
+            f'role="img" aria-label="points lost per decision" class="rl-review-chart" '
+            f'style="color:inherit">',
+            f'<line x1="{left}" y1="{base}" x2="{width - pad}" y2="{base}" stroke="#888"/>',
+            f'<text x="{left - 4}" y="{plot_top + 8}" font-size="10" text-anchor="end" '
+            f'{text}>{top:.0f}</text>',
+            f'<text x="{left - 4}" y="{base}" font-size="10" text-anchor="end" {text}>0</text>',
+            f'<text x="{left}" y="{height - 4}" font-size="10" {text}>points lost per '
+            'decision (move number below each bar; dashed lines: the label bounds)</text>',
         ]
+        x = float(left)
+        for label in LABELS:  # the legend
+            parts.append(f'<rect x="{x:.0f}" y="{pad}" width="9" height="9" '
+                         f'fill="{COLORS[label]}"/>'
+                         f'<text x="{x + 12:.0f}" y="{pad + 8}" font-size="10" {text}>'
+                         f'{label}</text>')
+            x += 12 + 5.6 * len(label) + 12
         for key in ("good", "inaccuracy", "mistake"):
-            y = pad + plot_h - self.bounds[key] / top * plot_h
+            y = base - self.bounds[key] / top * plot_h
             parts.append(f'<line x1="{left}" y1="{y:.1f}" x2="{width - pad}" y2="{y:.1f}" '
-                         'stroke="#ccc" stroke-dasharray="3,3"/>')
+                         'stroke="#999" stroke-dasharray="3,3"/>')
         for i, r in enumerate(self.rows):
             h = max(1.0, r.loss / top * plot_h) if r.loss > 0 else 1.0
             x = left + i * bar + bar * 0.1
-            y = pad + plot_h - h
             title = html.escape(f"move {r.turn}: {r.played} ({r.label}, -{r.loss:.1f})")
             parts.append(
-                f'<rect x="{x:.1f}" y="{y:.1f}" width="{bar * 0.8:.1f}" height="{h:.1f}" '
-                f'fill="{COLORS[r.label]}"><title>{title}</title></rect>'
+                f'<rect x="{x:.1f}" y="{base - h:.1f}" width="{bar * 0.8:.1f}" '
+                f'height="{h:.1f}" fill="{COLORS[r.label]}"><title>{title}</title></rect>'
             )
             if n <= 30:
-                parts.append(f'<text x="{x + bar * 0.4:.1f}" y="{pad + plot_h + 11}" '
-                             f'font-size="8" text-anchor="middle">{r.turn}</text>')
+                parts.append(f'<text x="{x + bar * 0.4:.1f}" y="{base + tick_h - 2}" '
+                             f'font-size="9" text-anchor="middle" {text}>{r.turn}</text>')
         parts.append("</svg>")
         return "".join(parts)
 

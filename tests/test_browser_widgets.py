@@ -2,7 +2,8 @@
 
 The fixture notebook ``tests/browser_notebooks/widgets.ipynb`` displays a DealWidget (four
 players), a PlayTable, a MeldExplorer, a ProbabilityExplorer, a TurnAnimator, a HandView,
-an ``animate_game`` figure and a CardTracker. At 1400 x 900, the one test runs every cell, clicks
+an ``animate_game`` figure, a CardTracker and a finished hand's PlayTable with the review
+of its decisions open. At 1400 x 900, the one test runs every cell, clicks
 through the widgets, and checks what a learner sees:
 
 * the deal of four hands is at most 1,000 px tall and the probability explorer at most
@@ -52,13 +53,14 @@ from .browser_support import (
 NOTEBOOK = Path(__file__).resolve().parent / "browser_notebooks" / "widgets.ipynb"
 WIDGETS = {  # screenshot name -> the widget's root selector
     "deal_widget": ".rl-deal-widget",
-    "play_table": ".rl-play-table",
+    "play_table": ".rl-play-table:not(.rl-reviewed-table)",
     "meld_explorer": ".rl-meld-explorer",
     "probability_explorer": ".rl-probability-explorer",
     "turn_animator": ".rl-turn-animator",
     "hand_view": ".rl-hand-widget:has(.rl-joker)",
     "animate_game": ".js-plotly-plot:has(.updatemenu-container)",
     "card_tracker": ".rl-card-tracker",
+    "review_panel": ".rl-reviewed-table > .rl-review",
 }
 README = ("deal_widget", "play_table", "meld_explorer", "probability_explorer", "turn_animator")
 README_DARK = "play_table"  # the one dark-theme picture in the README
@@ -200,7 +202,7 @@ def check_deal(page: Page, times: list[float]) -> None:
 
 
 def check_play(page: Page, times: list[float]) -> None:
-    table = page.locator(".rl-play-table")
+    table = page.locator(WIDGETS["play_table"])
     slots = table.locator(".rl-card-slot svg.rl-card")
     expect(slots).to_have_count(10, timeout=60_000)
     turn = table.locator(".rl-turn")
@@ -294,6 +296,23 @@ def check_animator(page: Page, times: list[float]) -> None:
     check_chart_layout(page, anim.locator(".rl-deadwood-figure.js-plotly-plot"))
 
 
+def check_review(page: Page) -> None:
+    """A finished hand's table with its review open: the summary, the chart (a bar per
+    decision) and the table of decisions."""
+    panel = page.locator(WIDGETS["review_panel"])
+    expect(panel).to_contain_text("Review of your decisions")
+    expect(panel).to_contain_text("where the points went: ")
+    chart = panel.locator("svg.rl-review-chart")
+    expect(chart).to_be_visible()
+    rows = panel.locator("table tbody tr")
+    expect(chart.locator("rect title")).to_have_count(rows.count())
+    assert rows.count() >= 5
+
+
+REVIEW_INK = """el => [getComputedStyle(el.querySelector('svg.rl-review-chart text')).fill,
+  getComputedStyle(el).color]"""
+
+
 def chart_ink(page: Page, selector: str) -> str:
     """The fill of a plotly chart's title text (its ink)."""
     return str(page.locator(f"{selector} .g-gtitle text").first.evaluate(
@@ -314,6 +333,7 @@ def test_jupyterlab_widgets(lab: str, page: Page) -> None:
                         ("probability", check_probability), ("animator", check_animator)):
         times[name] = []
         check(page, times[name])
+    check_review(page)
     expect(page.locator(".jp-OutputArea-output .rl-hand-widget svg.rl-joker")).to_have_count(1)
     expect(page.locator(WIDGETS["animate_game"])).to_be_visible()
 
@@ -328,6 +348,9 @@ def test_jupyterlab_widgets(lab: str, page: Page) -> None:
                 "([sel, ink]) => { const t = document.querySelector(sel + ' .g-gtitle text');"
                 " return t && getComputedStyle(t).fill === ink; }", arg=[chart, ink],
                 timeout=60_000)  # the charts follow the theme
+        # the review chart's text is in the panel's own colour, which follows the theme
+        chart_fill, panel_color = page.locator(WIDGETS["review_panel"]).evaluate(REVIEW_INK)
+        assert chart_fill == panel_color, (theme, chart_fill, panel_color)
         for name, selector in WIDGETS.items():
             area = output_of(page, selector)
             found = serious_violations(page, area)

@@ -110,6 +110,14 @@ def thresholds(variant: object = "gin") -> dict[str, float]:
     return {k: round(v * stake, 3) for k, v in THRESHOLDS.items()}
 
 
+def _swatch(label: str) -> str:
+    """A square of the label's colour before its name: the name stays in the text colour,
+    readable in every theme, and the colour matches the chart's bars."""
+    return (f'<span aria-hidden="true" style="display:inline-block;width:0.75em;'
+            f'height:0.75em;margin-right:0.35em;border-radius:2px;vertical-align:-0.05em;'
+            f'background:{COLORS[label]}"></span>')
+
+
 COLORS: dict[str, str] = {
     "best": "#1b9e77", "good": "#66a61e", "inaccuracy": "#e6ab02", "mistake": "#d95f02",
     "blunder": "#a6111b",
@@ -304,7 +312,8 @@ class Review:
                 "<tr>"
                 f"<td>{r.turn}</td><td>{html.escape(str(r.played))}</td>"
                 f"<td>{html.escape(str(r.best))}</td><td>{r.loss:.1f}</td>"
-                f'<td style="color:{COLORS[r.label]};font-weight:bold">{r.label}</td>'
+                f'<td style="font-weight:bold;white-space:nowrap">{_swatch(r.label)}'
+                f"{r.label}</td>"
                 f"<td>{html.escape(r.reason)}</td>"
                 "</tr>"
             )

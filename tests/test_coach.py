@@ -483,11 +483,20 @@ def test_review_rows_follow_the_decisions() -> None:
 
 
 def test_review_summary_and_display() -> None:
+    from collections import Counter
+
+    from rummy_lab.coach.review import COLORS
+
     rv = review(played_game(), 1)
     text = rv.summary()
     assert text.startswith("player 1, ") and "points lost" in text
     html = rv._repr_html_()
-    assert "<table>" in html and "<svg" in html and html.count("<rect") == len(rv.rows)
+    assert "<table>" in html and "<svg" in html
+    assert html.count("<title>") == len(rv.rows)  # a bar per decision (the legend: none)
+    # each label after a swatch of its colour, the name in the text colour
+    for label, count in Counter(r.label for r in rv.rows).items():
+        assert html.count(f'background:{COLORS[label]}"></span>{label}</td>') == count
+    assert "color:#" not in html
 
 
 def test_review_of_a_running_game_and_of_a_player_without_decisions() -> None:

@@ -3,16 +3,22 @@
 One JupyterLab server (module scope) serves copies of ``tutorials/`` and ``notebooks/``.
 For each notebook the test opens it, runs every cell from the browser, saves it, and then
 reads the saved file: every code cell ran and none raised. The widgets must have rendered
-in the page, no page error may occur and no request may leave 127.0.0.1. Screenshots go to
-``test-artifacts/``.
+in the page, no page error may occur and no request may leave 127.0.0.1. Every rich output
+(tables, cards, reviews, widgets: all but plain text, and formulas, which MathJax draws)
+is then checked with axe-core in the light and the dark theme: no serious or critical
+WCAG 2 A/AA violation (JupyterLab's own editor and prompts are not ours to check).
+Screenshots go to ``test-artifacts/``, the violations found to
+``test-artifacts/axe-notebook-<name>.json``.
 """
 
 from __future__ import annotations
 
+import json
 import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import nbformat
 import pytest
@@ -25,7 +31,9 @@ from .browser_support import (
     RUN_ALL,
     endpoint,
     require_chromium,
+    serious_violations,
     serve,
+    set_lab_theme,
     write_lab_settings,
 )
 
@@ -103,3 +111,15 @@ def test_notebook_runs_in_jupyterlab(
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"notebook-{rel.stem}.png"))
     assert page.offsite == []  # type: ignore[attr-defined]
+    rich = page.locator(".jp-NotebookPanel .jp-OutputArea-output"
+                        ":not(.jp-RenderedText):not(.jp-RenderedLatex)")
+    assert rich.count() > 0
+    found: dict[str, Any] = {}
+    for theme in ("light", "dark"):
+        set_lab_theme(page, theme)
+        for i in range(rich.count()):
+            problems = serious_violations(page, rich.nth(i))
+            if problems:
+                found[f"{theme}, rich output {i}"] = problems
+    (ARTIFACTS / f"axe-notebook-{rel.stem}.json").write_text(json.dumps(found, indent=1))
+    assert found == {}, json.dumps(found, indent=1)[:3000]

@@ -161,6 +161,20 @@ def test_a_sampled_knocks_undercut_risk_rests_on_many_hands() -> None:
         values[knocks[0]], tie_is_undercut=False)
 
 
+def test_a_gin_budget_is_used_whole() -> None:
+    """With a budget the Gin race does not stop once the choice is settled (the default
+    does): the coach's choice gets more deals than the default schedule can give, so its
+    values and reasons are more precise; the choice stays the same here."""
+    from rummy_lab.coach._gincoach import DEFAULT_BATCH, DEFAULT_ROUNDS
+
+    view = _before_the_knock()
+    fast = evaluate(view)
+    deep = evaluate(view, budget=0.3)
+    assert fast[0].samples <= DEFAULT_BATCH * DEFAULT_ROUNDS < deep[0].samples
+    assert fast[0].move == deep[0].move
+    assert f"(average of {deep[0].samples} deals)" in deep[0].reasons[0]
+
+
 def test_gin_values_split_by_how_the_hand_ends() -> None:
     """A sampled Gin value splits into the points of the hands ending each way; the
     parts add up to the value (for moves that left the race early too, measured against

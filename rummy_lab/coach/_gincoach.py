@@ -321,7 +321,9 @@ def gin_move_values(
     the moves not yet clearly worse than the best (paired difference over ``RACE_Z``
     standard errors plus ``RACE_SLACK`` points) on each further batch. With ``settle``
     the race stops as soon as more deals could not change the choice; a review turns it
-    off to measure the move played against the choice with the whole schedule. With
+    off to measure the move played against the choice with the whole schedule. A budget
+    (seconds) is always used whole, as the other variants' playouts use it: more deals,
+    more precise values and reasons. With
     ``split`` each value's detail carries its parts by how the hand ends
     (:data:`GIN_SPLIT`), and a sampled knock's undercut risk rests on
     :data:`RISK_HANDS` hands (:func:`undercut_risk`); the values are the same without."""
@@ -337,7 +339,8 @@ def gin_move_values(
         ev.add(alive, sched.batch)
         done += 1
         alive = _survivors(ev, alive, done, keep)
-        if settle and (done >= MIN_ROUNDS or len(alive) == 1) and _settled(ev, alive, keep):
+        if (settle and budget is None and (done >= MIN_ROUNDS or len(alive) == 1)
+                and _settled(ev, alive, keep)):
             break
     if settle and budget is None:
         _knock_look(ev, keep)

@@ -2,9 +2,10 @@
 
 The fixture notebook ``tests/browser_notebooks/widgets.ipynb`` displays a DealWidget (four
 players), a PlayTable, a MeldExplorer, a ProbabilityExplorer, a TurnAnimator, a HandView,
-an ``animate_game`` figure, a CardTracker and a finished hand's PlayTable with the review
-of its decisions open. At 1400 x 900, the one test runs every cell, clicks
-through the widgets, and checks what a learner sees:
+an ``animate_game`` figure, a CardTracker, a finished hand's PlayTable with the review
+of its decisions open, and a Rummy 500 and an Indian PlayTable (a draw, then the hint).
+At 1400 x 900, the one test runs every cell, clicks through the widgets, and checks what a
+learner sees:
 
 * the deal of four hands is at most 1,000 px tall and the probability explorer at most
   900 px; no plotly legend, axis title, toolbar or title overlaps another;
@@ -53,11 +54,13 @@ from .browser_support import (
 NOTEBOOK = Path(__file__).resolve().parent / "browser_notebooks" / "widgets.ipynb"
 WIDGETS = {  # screenshot name -> the widget's root selector
     "deal_widget": ".rl-deal-widget",
-    "play_table": ".rl-play-table:not(.rl-reviewed-table)",
+    "play_table": ".rl-play-table:not(.rl-reviewed-table):not(.rl-variant-table)",
+    "play_table_500": ".rl-play-table.rl-table-500",
+    "play_table_indian": ".rl-play-table.rl-table-indian",
     "meld_explorer": ".rl-meld-explorer",
     "probability_explorer": ".rl-probability-explorer",
     "turn_animator": ".rl-turn-animator",
-    "hand_view": ".rl-hand-widget:has(.rl-joker)",
+    "hand_view": ".rl-hand-widget:not(.rl-play-table .rl-hand-widget):has(.rl-joker)",
     "animate_game": ".js-plotly-plot:has(.updatemenu-container)",
     "card_tracker": ".rl-card-tracker",
     "review_panel": ".rl-reviewed-table > .rl-review",
@@ -296,6 +299,22 @@ def check_animator(page: Page, times: list[float]) -> None:
     check_chart_layout(page, anim.locator(".rl-deadwood-figure.js-plotly-plot"))
 
 
+def check_variant_tables(page: Page, times: list[float]) -> None:
+    """The Rummy 500 and Indian tables: draw, then the hint ranks the throws and says
+    where the difference between two of them comes from."""
+    for name in ("play_table_500", "play_table_indian"):
+        table = page.locator(WIDGETS[name])
+        turn = table.locator(".rl-turn")
+        expect(turn).to_contain_text("Your turn", timeout=60_000)
+        times.append(timed_click(page, table.locator(".rl-action-draw_stock"), turn,
+                                 "discard"))
+        table.locator(".rl-hint-toggle").click()
+        hint = table.locator(".rl-hint")
+        expect(hint).to_contain_text("marked in your hand", timeout=60_000)
+        expect(hint).to_contain_text("where the difference from ")
+        expect(table.locator(".rl-card-slot.rl-hinted")).to_have_count(1)
+
+
 def check_review(page: Page) -> None:
     """A finished hand's table with its review open: the summary, the chart (a bar per
     decision) and the table of decisions."""
@@ -330,11 +349,12 @@ def test_jupyterlab_widgets(lab: str, page: Page) -> None:
     page.wait_for_function(ALL_RAN, timeout=300_000)
     times: dict[str, list[float]] = {}
     for name, check in (("deal", check_deal), ("play", check_play), ("meld", check_meld),
-                        ("probability", check_probability), ("animator", check_animator)):
+                        ("probability", check_probability), ("animator", check_animator),
+                        ("variants", check_variant_tables)):
         times[name] = []
         check(page, times[name])
     check_review(page)
-    expect(page.locator(".jp-OutputArea-output .rl-hand-widget svg.rl-joker")).to_have_count(1)
+    expect(page.locator(f"{WIDGETS['hand_view']} svg.rl-joker")).to_have_count(1)
     expect(page.locator(WIDGETS["animate_game"])).to_be_visible()
 
     report: dict[str, Any] = {"click_ms": times, "axe": {}}

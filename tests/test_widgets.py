@@ -184,6 +184,39 @@ def test_meld_explorer_draws_the_hand_once(gin_hand: rl.Hand) -> None:
     assert ex.partition_view.value.count('class="rl-card') == len(gin_hand)
 
 
+def test_an_indian_hand_says_which_melds_still_count() -> None:
+    """Indian Rummy's hand line says "Count" and names the melds held that count until
+    the hand has its sequences, in the engine's words (rl.indian.count_note), rather
+    than "no melds yet"; for the hand one card over, it speaks of the hand after the
+    throw."""
+    no_pure = "7S 7D 7C 4H 6H JK QS QC 2C 5D 8D 10S KH"
+    hv = HandView(no_pure, "indian", wild_rank=9)
+    text = re.sub("<[^>]+>", "", hv.points.value)
+    note = glyph_text(rl.indian.count_note(no_pure, wild_rank=9))
+    assert note and "without a pure sequence every card counts" in note
+    assert text.startswith("Count: ") and note in text and "no melds yet" not in text
+    one_pure = "2C 3C 4C 6S 6H 6D KS KH KD 9D 10D 5H 8C"  # sets count: one sequence only
+    text = re.sub("<[^>]+>", "", HandView(one_pure, "indian", wild_rank=7).points.value)
+    assert glyph_text(rl.indian.count_note(one_pure, wild_rank=7)) in text
+    assert "second sequence" in text
+    declared = "2C 3C 4C 5C 5H 6H 7H 9S 9D 9C KD KH KS"  # every meld spared: no note
+    text = re.sub("<[^>]+>", "", HandView(declared, "indian", wild_rank=11).points.value)
+    assert "count as deadwood" not in text and "4 melds holding 13 cards" in text
+    # the table after a draw: the note speaks of the thirteen cards kept
+    table = PlayTable("indian", seed=5)
+    table.play(rl.moves.DrawStock())
+    view = table.hand_view
+    part = view.partition
+    kept = [*(c for m in part.melds for c in m.cards), *part.deadwood]
+    assert len(kept) == 13 and len(view.cards) == 14
+    text = re.sub("<[^>]+>", "", view.points.value)
+    assert text.startswith("Count once you throw the best card: ")
+    assert glyph_text(rl.indian.count_note(kept, wild_rank=view.wild_rank)) in text
+    # Gin keeps its word
+    assert re.sub("<[^>]+>", "", HandView("7S 7H 7D KS", "gin").points.value).startswith(
+        "Deadwood: ")
+
+
 def test_meld_explorer_explains_indian_sets_from_the_engine() -> None:
     hand = "6S 6H 6D KS KH KD 2C 3C 4C 9D 10D 5H 8C"
     ex = MeldExplorer(hand, "indian", wild_rank=7)

@@ -21,6 +21,8 @@ meld these) without any custom JavaScript.
 
 from __future__ import annotations
 
+from collections import Counter
+from html import escape
 from typing import Any
 
 import ipywidgets as W
@@ -34,11 +36,13 @@ from ..engine.display import (
     card_svg,
     count_words,
     display_order,
+    glyph_text,
     grouped_hand_html,
     meld_caption,
     meld_positions,
 )
-from ..engine.rules import Rules, RulesLike, get_rules
+from ..engine.rules import Rules, RulesLike, Variant, get_rules
+from ..engine.scoring.indian import count_note
 from ..engine.solver import Partition, best_partition
 from ._common import style_sheet, styled
 
@@ -310,8 +314,10 @@ class HandView(W.VBox):  # type: ignore[misc]
         if not self.cards:
             return '<span class="rl-empty">no cards</span>'
         melded = p.melded_count
-        head = ("Deadwood once you throw the best card" if self._spare() == 1
-                else "Deadwood")
+        indian = self.rules.variant is Variant.INDIAN
+        word = "Count" if indian else "Deadwood"  # Indian Rummy's own word
+        head = f"{word} once you throw the best card" if self._spare() == 1 else word
+        held = self._held_note() if indian else ""
         return (
             f'<div data-deadwood-points="{p.deadwood_points}" style="font-size:14px;'
             f'color:{THEME["ink"]}">'
@@ -319,9 +325,23 @@ class HandView(W.VBox):  # type: ignore[misc]
             + (f" ({count_words(len(p.deadwood), 'card')})" if p.deadwood
                else " (every card melded)")
             + (f" · {count_words(len(p.melds), 'meld')} holding "
-               f"{count_words(melded, 'card')}" if p.melds else " · no melds yet")
+               f"{count_words(melded, 'card')}" if p.melds else "")
+            + (f" · {escape(held)}" if held else "" if p.melds else " · no melds yet")
             + "</div>"
         )
+
+    def _held_note(self) -> str:
+        """Indian Rummy: the melds held that still count (the count tiers), in the
+        engine's words (:func:`rummy_lab.indian.count_note`), for the hand without the
+        card the partition leaves to throw."""
+        left = Counter(self.cards)
+        left.subtract(c for m in self.partition.melds for c in m.cards)
+        left.subtract(self.partition.deadwood)
+        kept = list(self.cards)
+        for card, extra in left.items():
+            for _ in range(max(0, extra)):
+                kept.remove(card)
+        return glyph_text(count_note(kept, wild_rank=self.wild_rank, rules=self.rules))
 
     @traitlets.validate("selected", "marked")
     def _check_selected(self, proposal: dict[str, Any]) -> tuple[int, ...]:

@@ -161,6 +161,33 @@ def test_a_sampled_knocks_undercut_risk_rests_on_many_hands() -> None:
         values[knocks[0]], tie_is_undercut=False)
 
 
+@pytest.mark.parametrize("variant", ["gin", "basic", "500", "indian"])
+def test_advice_carries_the_numbers_of_its_split(variant: str) -> None:
+    """Advice.against is the move the reasons compare with (the coach's choice; for the
+    choice, the next move) and Advice.parts the split of the difference, largest first,
+    adding up to it; the reason "where the difference from ..." quotes those numbers."""
+    checked = 0
+    for v in _random_bot_positions(variant, 6):
+        advice = evaluate(v)
+        by_move = {a.move: a for a in advice}
+        for i, a in enumerate(advice):
+            assert a.against == (advice[0].move if i else advice[1].move)
+            if not a.parts:
+                assert not any(r.startswith("where the difference") for r in a.reasons)
+                continue
+            checked += 1
+            diff = a.value - by_move[a.against].value
+            assert sum(x for _, x in a.parts) == pytest.approx(diff, abs=1e-9)
+            assert [abs(x) for _, x in a.parts] == sorted((abs(x) for _, x in a.parts),
+                                                          reverse=True)
+            words = next((r for r in a.reasons if r.startswith("where the difference")), "")
+            if round(abs(diff), 1):
+                assert words.startswith(f"where the difference from {a.against} comes from")
+                first = words.split(": ", 1)[1].split(", ")[0].split(" (")[0]
+                assert first.endswith(f"{a.parts[0][1]:+.1f}")  # the largest part first
+    assert checked
+
+
 def test_a_gin_budget_is_used_whole() -> None:
     """With a budget the Gin race does not stop once the choice is settled (the default
     does): the coach's choice gets more deals than the default schedule can give, so its

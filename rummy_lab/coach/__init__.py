@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from ..engine.moves import Move, MoveLike, clean_move
 from ..engine.rules import Variant
 from ..engine.state import PlayerView
-from ._reasons import one_line, reasons
+from ._reasons import one_line, reasons, split_parts
 from ._values import check_budget, check_view, hand_points, ranked_values
 from .review import (
     LABELS,
@@ -95,6 +95,12 @@ class Advice:
     :ivar reasons: plain sentences: the value first, then what the move does.
     :ivar samples: determinizations behind the value (0 when exact).
     :ivar exact: True when the value is exact.
+    :ivar against: the move this one is compared with in its reasons: the coach's choice,
+        or for the choice the next move (None when there is no other move).
+    :ivar parts: where the difference ``value - <against's value>`` comes from, part by
+        part, largest first (they add up to it): the numbers behind the reason that
+        begins "where the difference from"; empty when the values do not split (see
+        ``docs/coach.md``, Reasons).
 
     >>> from rummy_lab.engine.moves import Drop
     >>> str(Advice(Drop(), -20.0, ("worth -20.0", "dropping costs 20 points for sure"),
@@ -107,6 +113,8 @@ class Advice:
     reasons: tuple[str, ...]
     samples: int = 0
     exact: bool = False
+    against: Move | None = None
+    parts: tuple[tuple[str, float], ...] = ()
 
     def __str__(self) -> str:
         rest = "; ".join(self.reasons[1:3])
@@ -162,11 +170,15 @@ def evaluate(view: PlayerView, *, budget: float | None = None, seed: int = 0) ->
     # counting outs with two decks and jokers is slow: Indian Rummy counts them for the
     # three first moves only
     many = v.rules.variant is not Variant.INDIAN
-    return AdviceList(
-        Advice(mv.move, mv.value, reasons(v, mv, best, with_outs=many or i < 3, values=values),
-               mv.samples, mv.exact)
-        for i, mv in enumerate(values)
-    )
+    out = AdviceList()
+    for i, mv in enumerate(values):
+        rival = best if mv.move != best.move else (values[1] if len(values) > 1 else None)
+        split = split_parts(mv, rival) if rival is not None else None
+        out.append(Advice(
+            mv.move, mv.value, reasons(v, mv, best, with_outs=many or i < 3, values=values),
+            mv.samples, mv.exact, None if rival is None else rival.move,
+            tuple(sorted(split.items(), key=lambda p: -abs(p[1]))) if split else ()))
+    return out
 
 
 def explain(view: PlayerView, move: MoveLike, *, voice: str = "you") -> str:

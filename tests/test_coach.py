@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import Any
 
@@ -246,41 +246,51 @@ def test_gin_values_split_by_how_the_hand_ends() -> None:
     assert early  # some moves left the race: their parts are paired, and add up too
 
 
+def _split_sentences(views: list[rl.PlayerView], moves: int
+                     ) -> Iterator[tuple[rl.PlayerView, Any, Any, str]]:
+    """For each view, the coach's choice and the next ``moves`` moves whose split is
+    worded: (view, the move's value, the choice's value, the words), the words checked to
+    begin as every split does."""
+    from rummy_lab.coach._reasons import split_words
+    from rummy_lab.coach._values import ranked_values
+
+    for v in views:
+        values = ranked_values(v, None, 0)
+        best = values[0]
+        for mv in values[1:moves + 1]:
+            words = split_words(mv, best)
+            if words is not None:
+                assert words.startswith(f"where the difference from {best.move} comes from: ")
+                yield v, mv, best, words
+
+
 def test_gin_reasons_say_where_the_difference_comes_from() -> None:
     """The Gin hint names the endings that separate a move from the coach's choice, with
     their points (largest first, adding up to the difference) and shares of the deals."""
     import re
 
     from rummy_lab.coach._gincoach import GIN_SPLIT
-    from rummy_lab.coach._reasons import split_parts, split_words
-    from rummy_lab.coach._values import ranked_values
+    from rummy_lab.coach._reasons import split_parts
 
     seen = 0
     pattern = "|".join(re.escape(n) for n in GIN_SPLIT)
-    for v in _random_bot_positions("gin", 10):
-        values = ranked_values(v, None, 0)
-        best = values[0]
-        for mv in values[1:3]:
-            words = split_words(mv, best)
-            if words is None:
-                continue
-            seen += 1
-            assert words.startswith(f"where the difference from {best.move} comes from: ")
-            found = re.findall(rf"({pattern}) ([+-]\d+\.\d)(?: \(in (\d+)% of the deals "
-                               r"against (\d+)%\))?", words)
-            parts = split_parts(mv, best)
-            assert parts is not None and list(parts) == list(GIN_SPLIT)
-            assert sum(parts.values()) == pytest.approx(mv.value - best.value)
-            nums = [float(x) for _, x, _, _ in found]
-            assert nums == sorted(nums, key=abs, reverse=True)
-            assert sorted(nums) == sorted(round(x, 1) for x in parts.values() if abs(x) >= 0.05)
-            for name, _, a, b in found:
-                i = GIN_SPLIT.index(name)
-                if a:
-                    assert (int(a), int(b)) == (round(100 * mv.detail[f"gin_share_{i}"]),
-                                                round(100 * best.detail[f"gin_share_{i}"]))
-            advice = next(a for a in evaluate(v) if a.move == mv.move)
-            assert words in advice.reasons
+    for v, mv, best, words in _split_sentences(_random_bot_positions("gin", 10), 2):
+        seen += 1
+        found = re.findall(rf"({pattern}) ([+-]\d+\.\d)(?: \(in (\d+)% of the deals "
+                           r"against (\d+)%\))?", words)
+        parts = split_parts(mv, best)
+        assert parts is not None and list(parts) == list(GIN_SPLIT)
+        assert sum(parts.values()) == pytest.approx(mv.value - best.value)
+        nums = [float(x) for _, x, _, _ in found]
+        assert nums == sorted(nums, key=abs, reverse=True)
+        assert sorted(nums) == sorted(round(x, 1) for x in parts.values() if abs(x) >= 0.05)
+        for name, _, a, b in found:
+            i = GIN_SPLIT.index(name)
+            if a:
+                assert (int(a), int(b)) == (round(100 * mv.detail[f"gin_share_{i}"]),
+                                            round(100 * best.detail[f"gin_share_{i}"]))
+        advice = next(a for a in evaluate(v) if a.move == mv.move)
+        assert words in advice.reasons
     assert seen >= 5
 
 
@@ -1159,40 +1169,32 @@ def test_rummy500_reasons_say_where_the_difference_comes_from() -> None:
 
     from rummy_lab.coach._reasons import split_words
     from rummy_lab.coach._table import R500_SPLIT
-    from rummy_lab.coach._values import ranked_values
 
     seen = 0
-    for v in _r500_positions(16):
-        values = ranked_values(v, None, 0)
-        best = values[0]
-        for mv in values[1:4]:
-            words = split_words(mv, best)
-            if words is None:
-                continue
-            seen += 1
-            assert words.startswith(f"where the difference from {best.move} comes from: ")
-            nums = [float(x) for x in re.findall(r"(?:table|hand|kept|throw|after it) "
-                                                 r"([+-]\d+\.\d)",
-                                                 words)]
-            diffs = [mv.detail[k] - best.detail[k] for k in R500_SPLIT[:4]]
-            assert sorted(nums, key=abs, reverse=True) == nums  # the largest first
-            assert sorted(nums) == sorted(round(d, 1) for d in diffs if abs(d) >= 0.05)
-            assert nums and sum(nums) == pytest.approx(mv.value - best.value, abs=0.05 * 4 + 0.05)
-            kept = mv.detail["r500_deadwood_points"] - best.detail["r500_deadwood_points"]
-            if round(kept) and "deadwood kept" in words:
-                n = round(abs(kept))
-                assert (f"{n} point{'' if n == 1 else 's'} "
-                        f"{'more' if kept > 0 else 'fewer'} kept") in words
-            risk = mv.detail["r500_danger"] - best.detail["r500_danger"]
-            if abs(risk) >= 0.05:
-                after = " after it" if v.phase is rl.Phase.DRAW else ""
-                assert (f"{'a safer' if risk > 0 else 'a riskier'} throw{after} "
-                        f"{risk:+.1f}") in words
-            # the hint says it too (why a kept point counts: once, for the choice)
-            advice = next(a for a in evaluate(v) if a.move == mv.move)
-            assert split_words(mv, best, explain=False) in advice.reasons
-            w = mv.detail["r500_deadwood_weight"]
-            assert ("melded later" in words) == ("a point with" in words and w > 0)
+    for v, mv, best, words in _split_sentences(_r500_positions(16), 3):
+        seen += 1
+        nums = [float(x) for x in re.findall(r"(?:table|hand|kept|throw|after it) "
+                                             r"([+-]\d+\.\d)",
+                                             words)]
+        diffs = [mv.detail[k] - best.detail[k] for k in R500_SPLIT[:4]]
+        assert sorted(nums, key=abs, reverse=True) == nums  # the largest first
+        assert sorted(nums) == sorted(round(d, 1) for d in diffs if abs(d) >= 0.05)
+        assert nums and sum(nums) == pytest.approx(mv.value - best.value, abs=0.05 * 4 + 0.05)
+        kept = mv.detail["r500_deadwood_points"] - best.detail["r500_deadwood_points"]
+        if round(kept) and "deadwood kept" in words:
+            n = round(abs(kept))
+            assert (f"{n} point{'' if n == 1 else 's'} "
+                    f"{'more' if kept > 0 else 'fewer'} kept") in words
+        risk = mv.detail["r500_danger"] - best.detail["r500_danger"]
+        if abs(risk) >= 0.05:
+            after = " after it" if v.phase is rl.Phase.DRAW else ""
+            assert (f"{'a safer' if risk > 0 else 'a riskier'} throw{after} "
+                    f"{risk:+.1f}") in words
+        # the hint says it too (why a kept point counts: once, for the choice)
+        advice = next(a for a in evaluate(v) if a.move == mv.move)
+        assert split_words(mv, best, explain=False) in advice.reasons
+        w = mv.detail["r500_deadwood_weight"]
+        assert ("melded later" in words) == ("a point with" in words and w > 0)
     assert seen >= 5
 
 

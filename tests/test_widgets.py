@@ -211,6 +211,8 @@ def test_an_indian_hand_says_which_melds_still_count() -> None:
     assert len(kept) == 13 and len(view.cards) == 14
     text = re.sub("<[^>]+>", "", view.points.value)
     assert text.startswith("Count once you throw the best card: ")
+    caption = view._captions[len(view._row.children) - 1].value
+    assert caption == f"count {part.deadwood_points} + 1 to throw"
     assert glyph_text(rl.indian.count_note(kept, wild_rank=view.wild_rank)) in text
     # Gin keeps its word
     assert re.sub("<[^>]+>", "", HandView("7S 7H 7D KS", "gin").points.value).startswith(

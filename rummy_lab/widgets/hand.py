@@ -296,8 +296,9 @@ class HandView(W.VBox):  # type: ignore[misc]
             dead = self.shown_order[start:]
             if dead:
                 spare = self._spare()
+                word = "count" if self.rules.variant is Variant.INDIAN else "deadwood"
                 groups.append((dead, {"rl-deadwood-group"},
-                               f"deadwood {part.deadwood_points}"
+                               f"{word} {part.deadwood_points}"
                                + (f" + {spare} to throw" if spare else "")))
         for k, (slots, classes, caption) in enumerate(groups):
             self._set_group(k, slots, classes, caption)

@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from ..engine.moves import Move, MoveLike, clean_move
 from ..engine.rules import Variant
 from ..engine.state import PlayerView
-from ._reasons import one_line, reasons, split_parts
+from ._reasons import compared_with, one_line, reasons, split_parts
 from ._values import check_budget, check_view, hand_points, ranked_values
 from .review import (
     LABELS,
@@ -172,7 +172,7 @@ def evaluate(view: PlayerView, *, budget: float | None = None, seed: int = 0) ->
     many = v.rules.variant is not Variant.INDIAN
     out = AdviceList()
     for i, mv in enumerate(values):
-        rival = best if mv.move != best.move else (values[1] if len(values) > 1 else None)
+        rival = compared_with(mv, best, values)
         split = split_parts(mv, rival) if rival is not None else None
         out.append(Advice(
             mv.move, mv.value, reasons(v, mv, best, with_outs=many or i < 3, values=values),

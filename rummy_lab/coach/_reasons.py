@@ -44,7 +44,8 @@ from ._source import danger
 from ._values import MoveValue
 
 __all__ = [
-    "Facts", "facts", "facts_line", "level", "one_line", "reasons", "split_parts", "split_words",
+    "Facts", "compared_with", "facts", "facts_line", "level", "one_line", "reasons",
+    "split_parts", "split_words",
 ]
 
 
@@ -472,6 +473,15 @@ def _basic_parts(mv: MoveValue, other: MoveValue, explain: bool,
     return parts, tail
 
 
+def compared_with(mv: MoveValue, best: MoveValue, values: Sequence[MoveValue]
+                  ) -> MoveValue | None:
+    """The value a move's reasons measure it against: the coach's choice ``best``; for
+    the choice itself, the next move of ``values`` (None when there is none)."""
+    if mv.move != best.move:
+        return best
+    return next((v for v in values if v.move != best.move), None)
+
+
 def reasons(view: PlayerView, mv: MoveValue, best: MoveValue, *, with_outs: bool = True,
             values: Sequence[MoveValue] = ()) -> tuple[str, ...]:
     """The sentences about one evaluated move (its value first); ``values`` (all the
@@ -489,10 +499,9 @@ def reasons(view: PlayerView, mv: MoveValue, best: MoveValue, *, with_outs: bool
                      "tell apart at this precision")
     out = [head]
     out.extend(_move_sentences(view, move, mv, with_outs=with_outs))
-    # Basic, Rummy 500, Indian: where the points between this move and the coach's choice
-    # (for the choice: the next move) come from
-    rival = best if mv.move != best.move else next(
-        (v for v in values if v.move != best.move), None)
+    # where the points between this move and the coach's choice (for the choice: the
+    # next move) come from
+    rival = compared_with(mv, best, values)
     # the hint lists the choice first: its split says why a kept point counts
     split = (split_words(mv, rival, explain=mv.move == best.move, view=view)
              if rival is not None else None)

@@ -21,7 +21,6 @@ meld these) without any custom JavaScript.
 
 from __future__ import annotations
 
-from collections import Counter
 from html import escape
 from typing import Any
 
@@ -335,13 +334,8 @@ class HandView(W.VBox):  # type: ignore[misc]
         """Indian Rummy: the melds held that still count (the count tiers), in the
         engine's words (:func:`rummy_lab.indian.count_note`), for the hand without the
         card the partition leaves to throw."""
-        left = Counter(self.cards)
-        left.subtract(c for m in self.partition.melds for c in m.cards)
-        left.subtract(self.partition.deadwood)
-        kept = list(self.cards)
-        for card, extra in left.items():
-            for _ in range(max(0, extra)):
-                kept.remove(card)
+        p = self.partition
+        kept = [*(c for m in p.melds for c in m.cards), *p.deadwood]
         return glyph_text(count_note(kept, wild_rank=self.wild_rank, rules=self.rules))
 
     @traitlets.validate("selected", "marked")

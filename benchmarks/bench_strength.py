@@ -1058,15 +1058,17 @@ def _band(stock: int) -> int:
     return next((i for i, b in enumerate(_STOCK_BANDS) if stock > b), len(_STOCK_BANDS))
 
 
-def _weights_now(variant: str, phase: str = "all") -> list[float]:
+def _weights_now(variant: str, phase: str = "all", near: bool = False) -> list[float]:
     """The estimate's weights of :data:`_PART_NAMES` (the fitted parts' signs); Rummy 500's
-    draws (``phase`` ``draw``) have their own."""
+    draws (``phase`` ``draw``) have their own; with ``near``, Rummy 500's two more
+    (``fitparts --near``)."""
     from rummy_lab.coach._table import BASIC_SCALE, R500_DRAW_WEIGHTS, R500_WEIGHTS
 
     if variant == "500":
         W = R500_DRAW_WEIGHTS if phase == "draw" else R500_WEIGHTS
-        return [W["table"], W["held"], -W["danger"], W["deadwood>24"], W["deadwood>12"],
-                W["deadwood"]]
+        return ([W["table"], W["held"], -W["danger"], W["deadwood>24"], W["deadwood>12"],
+                 W["deadwood"]]
+                + ([W.get("held near", 0.0), W.get("deadwood near", 0.0)] if near else []))
     return [BASIC_SCALE, 1.0, -1.0, -1.0]
 
 
@@ -1168,7 +1170,7 @@ def _parts(view: rl.PlayerView, states: Sequence[Any], move: rl.moves.Move,
 
 
 def _fitparts_chunk(variant: str, pile: bool, phase: str, seat0: str, taken: bool,
-                    policy: str, start: int, stop: int
+                    policy: str, near: int, start: int, stop: int
                     ) -> list[tuple[int, str, list[tuple[str, float, list[float]]]]]:
     """At every decision of seat 0 with more than one legal move in greedy self-play:
     each legal move's parts of the one-turn value (:func:`_parts`) and its mean outcome
@@ -1178,7 +1180,9 @@ def _fitparts_chunk(variant: str, pile: bool, phase: str, seat0: str, taken: boo
     ``phase`` ``draw`` or ``discard``, only the decisions of that phase; with ``seat0``
     ``random``, at the decisions of a random bot against the greedy bot; with ``taken``,
     one more part (:func:`_parts`); with ``policy`` ``expert``, seat 0 plays the rest of
-    the hand in the playouts as the expert (one playout per deal)."""
+    the hand in the playouts as the expert (one playout per deal); with ``near`` (Rummy
+    500) above 0, two more parts: the held and the deadwood parts again where the nearest
+    opponent holds ``near`` cards or fewer at the decision, 0 elsewhere."""
     from rummy_lab.coach._principle import basic_discard_score, basic_throw
     from rummy_lab.coach._source import deals
     from rummy_lab.coach._table import state_for
@@ -1199,10 +1203,14 @@ def _fitparts_chunk(variant: str, pile: bool, phase: str, seat0: str, taken: boo
                                       deals(v, 3, random.Random(n), model="behaviour")]
                 coach = _coach_states(v, h)
                 cands = []
+                close = near > 0 and min(v.hand_sizes[1:]) <= near
                 for m in moves:
                     y = _played(states, m, policy, 2 if policy == "greedy" else 1)
-                    cands.append((type(m).__name__, y,
-                                  _parts(v, coach, m, pile, taken)))
+                    parts = _parts(v, coach, m, pile, taken)
+                    if near > 0:
+                        dead = sum(parts[3:6])
+                        parts += [parts[1], dead] if close else [0.0, 0.0]
+                    cands.append((type(m).__name__, y, parts))
                 out.append((h, g.phase.value, cands))
     return out
 
@@ -1215,18 +1223,24 @@ def cmd_fitparts(args: argparse.Namespace) -> None:
         t = time.perf_counter()
         pile = args.pile and variant == "500"
         taken = variant == "500" and args.taken and args.phase == "draw"
+        near = args.near if variant == "500" else 0
+        extra = (2 if near > 0 else 0)
         rows = []
         for k, seat0 in enumerate(("greedy", "random") if args.seat0 == "both"
                                   else (args.seat0,)):
             got = run_chunks(_fitparts_chunk,
-                             (variant, pile, args.phase, seat0, taken, args.policy),
+                             (variant, pile, args.phase, seat0, taken, args.policy, near),
                              args.hands, args.workers, 1)
             rows += [(h + 100_000 * k, ph, cands) for h, ph, cands in got]
         names = (_PART_NAMES[variant] + (_PILE_PARTS if pile else ())
-                 + (("cards taken",) if taken else ()))
-        now = np.array(_weights_now(variant, args.phase)
-                       + [0.0] * (len(_PILE_PARTS) if pile else 0)
-                       + ([0.0] if taken else []))  # the estimate has no such part
+                 + (("cards taken",) if taken else ())
+                 + ((f"held, opponent at {near} or fewer",
+                     f"deadwood, opponent at {near} or fewer") if extra else ()))
+        base = _weights_now(variant, args.phase)
+        now = np.array(base
+                       + [0.0] * (len(_PILE_PARTS) if pile else 0)  # no such part
+                       + ([0.0] if taken else [])
+                       + _weights_now(variant, args.phase, bool(extra))[len(base):])
 
         def stack(rs: Sequence[Any]) -> tuple[Any, Any]:
             xs, ys = [], []
@@ -1253,17 +1267,27 @@ def cmd_fitparts(args: argparse.Namespace) -> None:
         hands = sorted({h for h, _, _ in rows})
         for k in range(4 if len(hands) >= 4 else 0):
             fold = set(hands[k::4])
-            wf, *_ = np.linalg.lstsq(*stack([r for r in rows if r[0] not in fold]),
-                                     rcond=None)
-            gains = []
+            xt, yt = stack([r for r in rows if r[0] not in fold])
+            wf, *_ = np.linalg.lstsq(xt, yt, rcond=None)
+            if extra:  # the same fit without the extra parts, to compare with
+                wb, *_ = np.linalg.lstsq(xt[:, :-extra], yt, rcond=None)
+                wb = np.concatenate([wb, np.zeros(extra)])
+            gains, over_base = [], []
             for _, _, cands in (r for r in rows if r[0] in fold):
                 xs = np.array([c[2] for c in cands])
                 ys = [c[1] for c in cands]
                 gains.append(ys[int(np.argmax(xs @ wf))] - ys[int(np.argmax(xs @ now))])
+                if extra:
+                    over_base.append(ys[int(np.argmax(xs @ wf))]
+                                     - ys[int(np.argmax(xs @ wb))])
             m, se, _, _ = summary(gains)
             print(f"  fold {k}: weights fitted on the other hands choose moves worth "
                   f"{m:+.3f} +- {se:.3f} points per decision ({args.policy} playouts) more than "
                   "the estimate's weights", flush=True)
+            if extra:
+                m, se, _, _ = summary(over_base)
+                print(f"          and {m:+.3f} +- {se:.3f} more than weights fitted on the "
+                      "same hands without the extra parts", flush=True)
 
 
 # --------------------------------------------------------------------------- main
@@ -1352,6 +1376,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="whose decisions: greedy self-play's, a random bot's, or both")
     p.add_argument("--policy", choices=("greedy", "expert"), default="greedy",
                    help="who plays seat 0's rest of the hand in the playouts")
+    p.add_argument("--near", type=int, default=0,
+                   help="Rummy 500: also fit the held and deadwood parts where the nearest "
+                   "opponent holds this many cards or fewer")
     p.add_argument("--workers", type=int, default=workers)
     p = sub.add_parser("throwscale")
     p.add_argument("--hands", type=int, default=60)

@@ -856,6 +856,7 @@ def test_held_melds_and_lay_offs_are_valued_by_the_risk_of_holding_them() -> Non
     charges ``q`` times their points."""
     from rummy_lab.coach._table import (
         GO_OUT,
+        R500_NEAR,
         R500_WEIGHTS,
         _estimate,
         _summary,
@@ -882,7 +883,20 @@ def test_held_melds_and_lay_offs_are_valued_by_the_risk_of_holding_them() -> Non
         w = R500_WEIGHTS
         assert got == pytest.approx(w["table"] * laid + w["held"] * held
                                     + r500_deadwood_weight(len(st.stock)) * dead)
+        # the same hands with the opponent holding R500_NEAR cards: near going out, melds
+        # held and deadwood weigh by the near entries too
+        near = st.copy()
+        near.hands[1] = near.hands[1][:R500_NEAR]
+        got = _estimate({0: summ, 1: opp}, near, 0)
+        assert got == pytest.approx(
+            w["table"] * laid + (w["held"] + w["held near"]) * held
+            + (r500_deadwood_weight(len(st.stock)) + w["deadwood near"]) * dead)
+        near.hands[1] = st.hands[1][:R500_NEAR + 1]  # one card more: not near
+        assert _estimate({0: summ, 1: opp}, near, 0) == pytest.approx(
+            _estimate({0: summ, 1: opp}, st, 0))
     assert 0 < GO_OUT[Variant.RUMMY500][1] < 1
+    # near going out, a meld held is worth less and a deadwood point late about nothing
+    assert w["held near"] < 0 and w["deadwood near"] < 0
 
     basic = rl.get_rules("basic")
     gb = rl.new_game("basic", seed=1)
@@ -1123,6 +1137,7 @@ def test_rummy500_values_split_into_the_estimate_parts() -> None:
     from rummy_lab.coach._source import deals
     from rummy_lab.coach._table import (
         DEFAULT_DEALS,
+        R500_NEAR,
         R500_SPLIT,
         _danger_cost,
         _summaries,
@@ -1152,9 +1167,16 @@ def test_rummy500_values_split_into_the_estimate_parts() -> None:
             w = r500_weights(mv.move)
             parts = [r500_parts(_summaries(st, None), st, 0) for st in ends]
             n = len(ends)
+            # an opponent near going out: its hand size does not change in the viewer's turn
+            near = min(v.hand_sizes[1:]) <= R500_NEAR
+            assert d["r500_near"] == float(near)
+            wh = w["held"] + (w.get("held near", 0.0) if near else 0.0)
+            assert d["r500_held_weight"] == pytest.approx(wh)
             assert d["r500_table"] == pytest.approx(w["table"] * sum(p[0] for p in parts) / n)
-            assert d["r500_held"] == pytest.approx(w["held"] * sum(p[1] for p in parts) / n)
-            wd = r500_deadwood_weight(len(ends[0].stock), w)
+            assert d["r500_held"] == pytest.approx(wh * sum(p[1] for p in parts) / n)
+            assert d["r500_held"] == pytest.approx(wh * d["r500_held_points"])
+            wd = r500_deadwood_weight(len(ends[0].stock), w) + (
+                w.get("deadwood near", 0.0) if near else 0.0)
             assert d["r500_deadwood_weight"] == pytest.approx(wd)
             assert d["r500_deadwood"] == pytest.approx(wd * d["r500_deadwood_points"])
             assert d["r500_danger"] == pytest.approx(
@@ -1168,9 +1190,9 @@ def test_rummy500_reasons_say_where_the_difference_comes_from() -> None:
     import re
 
     from rummy_lab.coach._reasons import split_words
-    from rummy_lab.coach._table import R500_SPLIT
+    from rummy_lab.coach._table import R500_NEAR, R500_SPLIT
 
-    seen = 0
+    seen = near_seen = 0
     for v, mv, best, words in _split_sentences(_r500_positions(16), 3):
         seen += 1
         nums = [float(x) for x in re.findall(r"(?:table|hand|kept|throw|after it) "
@@ -1194,8 +1216,20 @@ def test_rummy500_reasons_say_where_the_difference_comes_from() -> None:
         advice = next(a for a in evaluate(v) if a.move == mv.move)
         assert split_words(mv, best, explain=False) in advice.reasons
         w = mv.detail["r500_deadwood_weight"]
-        assert ("melded later" in words) == ("a point with" in words and w > 0)
-    assert seen >= 5
+        dead_words = words.split("deadwood kept", 1)[-1].split(")", 1)[0]
+        assert ("melded later" in words) == ("a point with" in dead_words and w > 0)
+        # with an opponent near going out, the held part and the deadwood weight say so
+        near = mv.detail["r500_near"] and best.detail["r500_near"]
+        held = mv.detail["r500_held_points"] - best.detail["r500_held_points"]
+        said = f"a point with an opponent holding {R500_NEAR} cards or fewer"
+        if near and round(held) and "melds and lay-offs in hand" in words:
+            near_seen += 1
+            n = round(abs(held))
+            assert (f"{n} point{'' if n == 1 else 's'} {'more' if held > 0 else 'fewer'} "
+                    f"held, {mv.detail['r500_held_weight']:+.2f} {said}") in words
+        if not near:
+            assert said not in words and "cards or fewer" not in words
+    assert seen >= 5 and near_seen >= 1
 
 
 def test_rummy500_review_rows_carry_the_split() -> None:

@@ -360,7 +360,7 @@ def _danger_part(mv: MoveValue, d: float) -> tuple[str, float, str]:
 
 
 def _r500_parts(mv: MoveValue, other: MoveValue, explain: bool) -> _Parts | None:
-    from ._table import R500_SPLIT
+    from ._table import R500_NEAR, R500_SPLIT
 
     if any(k not in mv.detail or k not in other.detail for k in R500_SPLIT):
         return None
@@ -371,8 +371,18 @@ def _r500_parts(mv: MoveValue, other: MoveValue, explain: bool) -> _Parts | None
     extra = (f" ({_points(laid)} {'more' if laid > 0 else 'fewer'} laid down)"
              if round(laid) else "")
     parts.append(("points on the table", d, f"points on the table {d:+.1f}{extra}"))
+    near = a["r500_near"] > 0 and b["r500_near"] > 0
     d = a["r500_held"] - b["r500_held"]
-    parts.append(("melds in hand", d, f"melds and lay-offs in hand {d:+.1f}"))
+    held = a["r500_held_points"] - b["r500_held_points"]
+    extra = ""
+    if near and round(held):
+        extra = (f" ({_points(held)} {'more' if held > 0 else 'fewer'} held,"
+                 f" {a['r500_held_weight']:+.2f} a point with an opponent holding"
+                 f" {R500_NEAR} cards or fewer")
+        if explain:
+            extra += ": melds still in hand count against you if an opponent goes out first"
+        extra += ")"
+    parts.append(("melds in hand", d, f"melds and lay-offs in hand {d:+.1f}{extra}"))
     d = a["r500_deadwood"] - b["r500_deadwood"]
     kept = a["r500_deadwood_points"] - b["r500_deadwood_points"]
     w, stock = a["r500_deadwood_weight"], a["r500_stock"]
@@ -381,6 +391,8 @@ def _r500_parts(mv: MoveValue, other: MoveValue, explain: bool) -> _Parts | None
         extra = f" ({_points(kept)} {'more' if kept > 0 else 'fewer'} kept"
         if abs(w - b["r500_deadwood_weight"]) < 1e-9:
             extra += f", {w:+.2f} a point with {stock:.0f} cards left in the stock"
+            if near:
+                extra += f" and an opponent holding {R500_NEAR} cards or fewer"
             if w > 0 and explain:
                 extra += ": a card kept then is more often melded later than paid for"
         extra += ")"

@@ -35,10 +35,12 @@ today's count says less about who finishes first. Then, for the viewer ``v``:
   the points ``p`` has on the table, ``(1 - 2 o_p) * H_p``, its melds and lay-offs in
   hand (they go down at its next turn unless someone goes out first), and ``D_p``, its
   deadwood points; weighted by :data:`R500_WEIGHTS`, fitted to playouts to the end of
-  the hand. The deadwood weight is positive while many cards are left in the stock (a
-  card held is then more often melded later than paid for) and near zero late in the
-  round. (The round's score as if it ended now, ``table + held - D``, chose moves worse
-  by 7 to 10 points per decision by those playouts, and overstated the losses.)
+  the hand. The deadwood weight is positive (a card held is more often melded later than
+  paid for), most of all while many cards are left in the stock; with an opponent near
+  going out (:data:`R500_NEAR` cards or fewer) a deadwood card late in the round is
+  worth about nothing and melds held are worth less. (The round's score as if it ended
+  now, ``table + held - D``, chose moves worse by 7 to 10 points per decision by those
+  playouts, and overstated the losses.)
 * Indian: like Basic with each count capped at ``max_points``, and a hand without the
   sequences a declaration needs counts every card.
 """
@@ -135,16 +137,25 @@ start (the estimate's count ``C``; the last entry for that many or more): how of
 happened in greedy self-play (``python benchmarks/bench_strength.py goout``). Melds and
 lay-offs held one more turn risk this much."""
 
+R500_NEAR = 4
+"""Rummy 500: an opponent holding this many cards or fewer is near going out; the
+estimate's weights of melds held and of deadwood change then (the ``near`` entries of
+:data:`R500_WEIGHTS`)."""
+
 R500_WEIGHTS: dict[str, float] = {
-    "table": 0.868, "held": 0.807, "danger": 1.308,
-    "deadwood>24": 0.961, "deadwood>12": 0.206, "deadwood": 0.080,
+    "table": 0.857, "held": 1.026, "danger": 1.313,
+    "deadwood>24": 1.316, "deadwood>12": 0.735, "deadwood": 0.651,
+    "held near": -0.346, "deadwood near": -0.648,
 }
 """Rummy 500: the weights of the estimate's parts (:func:`r500_parts`), fitted by least
 squares to greedy playouts of every legal move to the end of the hand, within each
-decision (``python benchmarks/bench_strength.py fitparts``). The deadwood weight depends on
-the cards left in the stock (more than 24, more than 12, fewer) and is positive: a card
-held with many turns to come is more often melded later than paid for at the round's
-end."""
+decision (``python benchmarks/bench_strength.py fitparts --near 4``). The deadwood weight
+depends on the cards left in the stock (more than 24, more than 12, fewer) and is
+positive: a card held with many turns to come is more often melded later than paid for at
+the round's end. With an opponent near going out (:data:`R500_NEAR` cards or fewer) the
+``near`` entries are added: melds held are worth less (they count against the player if
+the opponent goes out first) and a deadwood card late in the round is worth about
+nothing."""
 
 
 R500_DRAW_WEIGHTS: dict[str, float] = {
@@ -165,13 +176,29 @@ def r500_weights(move: Move) -> Mapping[str, float]:
     return R500_DRAW_WEIGHTS if isinstance(move, DrawStock | DrawDiscard) else R500_WEIGHTS
 
 
-def r500_deadwood_weight(stock: int, weights: Mapping[str, float] = R500_WEIGHTS) -> float:
+def r500_deadwood_weight(stock: int, weights: Mapping[str, float] = R500_WEIGHTS,
+                         near: bool = False) -> float:
     """Rummy 500: the estimate's weight of the viewer's deadwood points (relative to the
     opponents') with ``stock`` cards left to draw (by :data:`R500_WEIGHTS`, or
-    ``weights``)."""
+    ``weights``), and an opponent ``near`` going out (:func:`r500_near`) or not."""
     if stock > 24:
-        return weights["deadwood>24"]
-    return weights["deadwood>12"] if stock > 12 else weights["deadwood"]
+        w = weights["deadwood>24"]
+    else:
+        w = weights["deadwood>12"] if stock > 12 else weights["deadwood"]
+    return w + (weights.get("deadwood near", 0.0) if near else 0.0)
+
+
+def r500_held_weight(weights: Mapping[str, float] = R500_WEIGHTS,
+                     near: bool = False) -> float:
+    """Rummy 500: the estimate's weight of the melds and lay-offs the viewer holds
+    (relative to the opponents'), with an opponent ``near`` going out or not."""
+    return weights["held"] + (weights.get("held near", 0.0) if near else 0.0)
+
+
+def r500_near(state: GameState, viewer: int) -> bool:
+    """Rummy 500: whether an opponent of ``viewer`` in ``state`` holds :data:`R500_NEAR`
+    cards or fewer."""
+    return any(len(state.hands[q]) <= R500_NEAR for q in _in_deal(state) if q != viewer)
 
 
 DEFAULT_DEALS = 4
@@ -536,8 +563,9 @@ def _estimate(summ: dict[int, Summary], state: GameState, viewer: int,
         return 0.0
     if r.variant is Variant.RUMMY500:
         laid, in_hand, dead = r500_parts(summ, state, viewer)
-        return weights["table"] * laid + weights["held"] * in_hand + r500_deadwood_weight(
-            len(state.stock), weights) * dead
+        near = r500_near(state, viewer)
+        return (weights["table"] * laid + r500_held_weight(weights, near) * in_hand
+                + r500_deadwood_weight(len(state.stock), weights, near) * dead)
     win, lose, _ = race(summ, state, viewer)
     if r.variant is Variant.BASIC:
         gain, risk = basic_held(summ, state, viewer)
@@ -777,14 +805,16 @@ throw) the differences of the three add up to the difference of the values."""
 R500_SPLIT: tuple[str, ...] = (
     "r500_table", "r500_held", "r500_deadwood", "r500_danger",
     "r500_table_points", "r500_deadwood_points", "r500_deadwood_weight", "r500_stock",
+    "r500_held_points", "r500_held_weight", "r500_near",
 )
 """Rummy 500: the keys of a move's :attr:`~._values.MoveValue.detail` that split its
 one-turn value into the estimate's parts (:func:`r500_parts`), each averaged over the
 deals: the weighted points on the table, melds and lay-offs in hand, deadwood, less the
 danger cost of the throw (the four add up to the value), then the unweighted table and
-deadwood points (relative to the opponents' mean), the deadwood weight and the cards
-left in the stock. Absent when a deal's turn ends the hand (its value is then exact) or
-playouts (a budget) changed the value."""
+deadwood points (relative to the opponents' mean), the deadwood weight, the cards left in
+the stock, the unweighted points held (less what holding them risks), their weight, and
+1 when an opponent is near going out (:func:`r500_near`), else 0. Absent when a deal's
+turn ends the hand (its value is then exact) or playouts (a budget) changed the value."""
 
 
 INDIAN_SPLIT: tuple[str, ...] = (
@@ -833,9 +863,11 @@ def _split(state: GameState, viewer: int, cache: dict[object, Summary],
                         float(summ[viewer][1])))
         return acc
     laid, in_hand, dead = r500_parts(summ, state, viewer)
-    wd = r500_deadwood_weight(len(state.stock), weights)
-    acc.append((weights["table"] * laid, weights["held"] * in_hand, wd * dead, -cost,
-                laid, dead, wd, float(len(state.stock))))
+    near = r500_near(state, viewer)
+    wd = r500_deadwood_weight(len(state.stock), weights, near)
+    wh = r500_held_weight(weights, near)
+    acc.append((weights["table"] * laid, wh * in_hand, wd * dead, -cost,
+                laid, dead, wd, float(len(state.stock)), in_hand, wh, float(near)))
     return acc
 
 

@@ -36,7 +36,7 @@ In Basic Rummy, Rummy 500 and Indian Rummy the values are the coach's one-turn e
 how far its losses are from playouts to the end of the hand. Over a random bot's hands
 the losses of a Gin, Basic or Indian review add up to within 10% of what it truly loses
 to the expert (``python benchmarks/bench_strength.py gap``); a Rummy 500 review's to
-about 2.7 times that, and its draws' to many times what they cost (``gap --random-on
+about 2.5 times that, and its draws' to many times what they cost (``gap --random-on
 draw``): read a Rummy 500 review's draw labels as the one-turn estimate's, not as
 measured losses. A Rummy 500 row says where the loss comes from, by the estimate's parts
 (points on the table, melds in hand, deadwood kept, the danger of the throw), and so do

@@ -21,7 +21,7 @@
     python benchmarks/bench_strength.py fitparts [--variants 500,basic] [--hands 300]
                                                  [--phase all|draw|discard]
                                                  [--seat0 greedy|random|both]
-                                                 [--policy greedy|expert]
+                                                 [--policy greedy|expert] [--near 4]
 
 * ``openspiel``: Gin against OpenSpiel's ``make_simple_gin_rummy_bot`` in OpenSpiel's own
   engine (see ``benchmarks/openspiel_gin.py`` for the adapter and the rule differences),
@@ -87,7 +87,9 @@
   (the true deal and three belief deals, two playouts each); least squares within each
   decision give the weights (Rummy 500's are ``rl.coach._table.R500_WEIGHTS``), and
   four folds (by hand) say how much better the moves chosen by weights fitted on the
-  other hands are than by the estimate's.
+  other hands are than by the estimate's. ``--near K`` (Rummy 500) fits two more parts,
+  the held melds and the deadwood again where the nearest opponent holds K cards or
+  fewer (``rl.coach._table.R500_NEAR``), and compares with a fit without them.
 * ``goout``: how often a player goes out in a turn of greedy self-play, by the deadwood
   cards it held at the turn's start (the estimate's count): the risk of holding melds
   and lay-offs one more turn (``rl.coach._table.GO_OUT``).
@@ -1171,7 +1173,7 @@ def _parts(view: rl.PlayerView, states: Sequence[Any], move: rl.moves.Move,
 
 def _fitparts_chunk(variant: str, pile: bool, phase: str, seat0: str, taken: bool,
                     policy: str, near: int, start: int, stop: int
-                    ) -> list[tuple[int, str, list[tuple[str, float, list[float]]]]]:
+                    ) -> list[tuple[int, str, list[tuple[str, float, list[float]]], bool]]:
     """At every decision of seat 0 with more than one legal move in greedy self-play:
     each legal move's parts of the one-turn value (:func:`_parts`) and its mean outcome
     by greedy playouts to the end of the hand (the true deal and three belief deals, two
@@ -1211,7 +1213,7 @@ def _fitparts_chunk(variant: str, pile: bool, phase: str, seat0: str, taken: boo
                         dead = sum(parts[3:6])
                         parts += [parts[1], dead] if close else [0.0, 0.0]
                     cands.append((type(m).__name__, y, parts))
-                out.append((h, g.phase.value, cands))
+                out.append((h, g.phase.value, cands, close))
     return out
 
 
@@ -1226,12 +1228,14 @@ def cmd_fitparts(args: argparse.Namespace) -> None:
         near = args.near if variant == "500" else 0
         extra = (2 if near > 0 else 0)
         rows = []
+        n_near = 0
         for k, seat0 in enumerate(("greedy", "random") if args.seat0 == "both"
                                   else (args.seat0,)):
             got = run_chunks(_fitparts_chunk,
                              (variant, pile, args.phase, seat0, taken, args.policy, near),
                              args.hands, args.workers, 1)
-            rows += [(h + 100_000 * k, ph, cands) for h, ph, cands in got]
+            rows += [(h + 100_000 * k, ph, cands) for h, ph, cands, _ in got]
+            n_near += sum(close for *_, close in got)
         names = (_PART_NAMES[variant] + (_PILE_PARTS if pile else ())
                  + (("cards taken",) if taken else ())
                  + ((f"held, opponent at {near} or fewer",
@@ -1256,6 +1260,9 @@ def cmd_fitparts(args: argparse.Namespace) -> None:
         print(f"{variant}: {args.hands} hands ({args.phase} decisions; seat 0: {args.seat0}; "
               f"playouts: {args.policy} in seat 0), "
               f"{len(rows)} decisions, {len(y)} moves, {time.perf_counter() - t:.0f} s")
+        if extra:
+            print(f"  decisions with an opponent at {near} cards or fewer: {n_near} of "
+                  f"{len(rows)} ({n_near / max(1, len(rows)):.0%})")
         print("  least-squares weights: " + ", ".join(
             f"{k} {v:+.3f}" for k, v in zip(names, w, strict=True)))
         print("  the estimate's: " + ", ".join(

@@ -300,9 +300,11 @@ def check_animator(page: Page, times: list[float]) -> None:
 
 
 def check_variant_tables(page: Page, times: list[float]) -> None:
-    """The Rummy 500 and Indian tables: draw, then the hint ranks the throws and says
-    where the difference between two of them comes from."""
-    for name in ("play_table_500", "play_table_indian"):
+    """The Rummy 500 and Indian tables: draw, then the hint ranks the moves, marks the
+    cards of the coach's choice (Rummy 500: a meld of three kings, the opponent holding
+    four cards; Indian: a throw) and says where the difference between two moves comes
+    from."""
+    for name, marked in (("play_table_500", 3), ("play_table_indian", 1)):
         table = page.locator(WIDGETS[name])
         turn = table.locator(".rl-turn")
         expect(turn).to_contain_text("Your turn", timeout=60_000)
@@ -312,7 +314,8 @@ def check_variant_tables(page: Page, times: list[float]) -> None:
         hint = table.locator(".rl-hint")
         expect(hint).to_contain_text("marked in your hand", timeout=60_000)
         expect(hint).to_contain_text("where the difference from ")
-        expect(table.locator(".rl-card-slot.rl-hinted")).to_have_count(1)
+        expect(hint).to_contain_text("its cards, the" if marked > 1 else "its card, the")
+        expect(table.locator(".rl-card-slot.rl-hinted")).to_have_count(marked)
 
 
 def check_review(page: Page) -> None:

@@ -697,6 +697,29 @@ def test_play_table_hint_marks_the_card_in_the_hand(monkeypatch: pytest.MonkeyPa
     assert pt.result_view.layout.display == "none"
 
 
+def test_coach_hint_marks_every_card_of_a_meld() -> None:
+    """When the coach's choice lays down a meld, the hint marks each of its cards in the
+    hand and says so; a throw marks its one card."""
+    pt = PlayTable("500", seed=5)
+    pt.buttons["draw_stock"].click()
+    pt.hint_toggle.value = True
+    best = pt.advice[0][0]
+    assert isinstance(best, rl.moves.Meld) and len(best.cards) == 3  # K♥ K♦ K♣
+    hand = pt.view.hand
+    assert pt.hand_view.marked == tuple(sorted(hand.index(c) for c in best.cards))
+    for i, slot in enumerate(pt.hand_view.slots[:len(hand)]):
+        assert ("rl-hinted" in slot._dom_classes) == (i in pt.hand_view.marked)
+    shown = " ".join(c.glyph for c in best.cards)
+    assert f"its cards, the <b>{shown}</b>, are marked in your hand" in pt.hint_view.value
+    # lay the meld down: the next hint is a throw and marks one card
+    pt.hand_view.selected = pt.hand_view.marked
+    pt.buttons["meld"].click()
+    assert pt.status.value == ""
+    card = pt.advice[0][0].card
+    assert pt.hand_view.marked == (pt.view.hand.index(card),)
+    assert f"its card, the <b>{card.glyph}</b>, is marked in your hand" in pt.hint_view.value
+
+
 class FakeCoach:
     """What the play table needs from ``rummy_lab.coach`` (the real one slots in)."""
 

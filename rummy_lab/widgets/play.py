@@ -90,8 +90,9 @@ class PlayTable(W.VBox):  # type: ignore[misc]
     (highlighted); moves that need cards are enabled once the selected cards make a legal
     move (the button then names them: *Discard 7♥*); moves not possible now are hidden.
     The bots move as soon as it is their turn; their moves are listed with a one-line
-    reason when the coach is installed. **Hint** marks the card to throw in your hand and
-    shows the coach's best moves with their reasons (without the coach: the best
+    reason when the coach is installed. **Hint** marks the cards of the coach's choice in
+    your hand (the card to throw, or every card of a meld or lay-off) and shows the
+    coach's best moves with their reasons (without the coach: the best
     discard and the chance to draw a card that helps). At the end the result sits on
     top: who won, the scores, the winner's hand meld by meld, with lay-offs drawn on the
     melds they extend; **Review this hand** (with the coach) rates your decisions.
@@ -467,10 +468,12 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         advice = _coach.ranked_moves(view)
         if advice:
             self.advice = advice
-            card = _move_card(advice[0][0])
-            self._mark(card)
-            marked = (f"; its card, the <b>{card.glyph}</b>, is marked in your hand"
-                      if card is not None and card in view.hand else "")
+            cards = self._mark(*_move_cards(advice[0][0]))
+            shown = " ".join(c.glyph for c in cards)
+            marked = ("" if not cards else
+                      f"; its card, the <b>{shown}</b>, is marked in your hand"
+                      if len(cards) == 1 else
+                      f"; its cards, the <b>{shown}</b>, are marked in your hand")
             items = "".join(
                 f"<li><b>{escape(_move_text(m))}</b>"
                 + (f": {escape(glyph_text('; '.join(r)))}" if r else "") + "</li>"
@@ -511,9 +514,19 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         )
         self.hint_view.value = f'<div class="rl-panel"><b>Hint</b>: {head}{body}</div>'
 
-    def _mark(self, card: Card | None) -> None:
-        hand = self.view.hand
-        self.hand_view.marked = (hand.index(card),) if card is not None and card in hand else ()
+    def _mark(self, *cards: Card | None) -> tuple[Card, ...]:
+        """Mark ``cards`` in the hand (one position each: two decks may hold a card twice)
+        and return those found there."""
+        hand = list(self.view.hand)
+        found: list[Card] = []
+        places: list[int] = []
+        for card in cards:
+            at = next((i for i, c in enumerate(hand) if c == card and i not in places), None)
+            if card is not None and at is not None:
+                places.append(at)
+                found.append(card)
+        self.hand_view.marked = tuple(sorted(places))
+        return tuple(found)
 
     def _log_html(self, last: int = 8) -> str:
         events = self.view.history[-last:]
@@ -622,9 +635,13 @@ def _move_key(move: Move) -> tuple[Any, ...]:
     return (type(move), getattr(move, "card", None), getattr(move, "depth", None))
 
 
-def _move_card(move: Move) -> Card | None:
+def _move_cards(move: Move) -> tuple[Card, ...]:
+    """The cards a move takes from the hand: a throw's, a meld's or a lay-off's."""
     card = getattr(move, "card", None)
-    return card if isinstance(card, Card) else None
+    if isinstance(card, Card):
+        return (card,)
+    cards = getattr(move, "cards", None)
+    return tuple(cards) if isinstance(cards, tuple) else ()
 
 
 def _move_text(move: Move) -> str:

@@ -14,6 +14,7 @@ import rummy_lab as rl
 from rummy_lab.bots import GreedyGinBot, GreedyIndianBot, RandomBot, make_bot, play_hand
 from rummy_lab.coach import (
     NOISE_Z,
+    REVIEW_DEPTH,
     STAKES,
     THRESHOLDS,
     Advice,
@@ -622,10 +623,59 @@ def test_the_play_table_shows_the_coachs_advice() -> None:
     pt = PlayTable("gin", seed=11)
     pt.hint_toggle.value = True
     assert pt.advice is not None
+    # the coach's hint, valued as the end-of-hand review will value this decision
+    assert pt.advice == [(a.move, a.reasons) for a in rl.coach.hint(pt.game)[:3]]
     first = pt.advice[0][0]
     assert first in pt.view.legal_moves
     assert "the coach" in pt.hint_view.value
     assert pt.advice[0][1][0].startswith("worth ")
+
+
+@pytest.mark.parametrize(("variant", "players", "seed"), [
+    ("gin", 2, 31), ("oklahoma", 2, 32), ("basic", 2, 33), ("500", 3, 34), ("indian", 2, 35),
+])
+def test_a_hint_followed_is_reviewed_as_best(variant: str, players: int, seed: int) -> None:
+    """Seat 0 plays the hint's first move at every turn; the review of its hand finds
+    each decision "best", with the hint's value and the move the hint put first."""
+    g = rl.new_game(variant, players=players, seed=seed)
+    others = make_bot("greedy", g.rules)
+    rng = random.Random(seed)
+    hinted: dict[int, Advice] = {}
+    while not g.is_over and len(hinted) < 40:
+        if g.current_player == 0:
+            advice = rl.coach.hint(g)
+            assert sorted(map(str, (a.move for a in advice))) == sorted(
+                map(str, g.legal_moves()))
+            hinted[len(g.history)] = advice[0]
+            g.play(advice[0].move)
+        else:
+            g.play(others.choose(g.view_for(g.current_player), rng))
+    rows = review(g, 0).rows
+    assert len(rows) >= 5
+    for r in rows:
+        first = hinted[r.turn]
+        assert (r.label, r.played, r.best) == ("best", first.move, first.move)
+        assert r.best_value == first.value == r.played_value
+
+
+def test_a_hint_looks_as_deep_as_a_review() -> None:
+    g = rl.new_game("500", seed=36)
+    view = g.view_for(g.current_player)
+    quick = {a.move: a for a in evaluate(view)}
+    for a in rl.coach.hint(g):
+        if not a.exact:
+            assert a.samples == REVIEW_DEPTH * quick[a.move].samples
+    assert g.history == () and g.current_player == view.player  # the game is untouched
+
+
+def test_hint_refuses_bad_input() -> None:
+    with pytest.raises(ValueError, match="hint needs a Game, got PlayerView"):
+        rl.coach.hint(rl.new_game("gin", seed=1).view_for(0))  # type: ignore[arg-type]
+    g = played_game()
+    with pytest.raises(ValueError, match="the hand is over"):
+        rl.coach.hint(g)
+    with pytest.raises(ValueError, match=r"seed must be an integer, got 1\.5"):
+        rl.coach.hint(rl.new_game("gin", seed=1), seed=1.5)  # type: ignore[arg-type]
 
 
 def test_explain_speaks_about_the_player_who_moved_when_asked() -> None:
@@ -1084,7 +1134,9 @@ def test_the_second_look_is_bounded_and_skips_a_knock_out_of_the_race() -> None:
 def test_the_bot_and_the_hint_take_the_second_look_and_a_review_does_not(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The look runs with ``settle`` (the bot, the hint) at the default budget only."""
+    """The look runs with ``settle`` (the bot) at the default budget only: a review and
+    the hint (which values a decision as the review will) measure every move with the
+    whole schedule."""
     from rummy_lab.coach import _gincoach as gc
 
     seen: list[int] = []

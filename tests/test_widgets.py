@@ -726,10 +726,10 @@ class FakeCoach:
     def __init__(self) -> None:
         self.reviewed: list[int] = []
 
-    def evaluate(self, view: object) -> list[object]:
+    def hint(self, game: Game) -> list[object]:
         from types import SimpleNamespace
 
-        moves = list(view.legal_moves)  # type: ignore[attr-defined]
+        moves = game.legal_moves()
         return [SimpleNamespace(move=m, value=-i, reasons=(f"reason {i} for {m}",))
                 for i, m in enumerate(moves)]
 

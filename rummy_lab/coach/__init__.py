@@ -45,12 +45,13 @@ ValueError: it is player 1's turn, not player 0's: the view has no legal moves
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..engine.moves import Move, MoveLike, clean_move
 from ..engine.rules import Variant
 from ..engine.state import PlayerView
 from ._reasons import compared_with, one_line, reasons, split_parts
-from ._values import check_budget, check_view, hand_points, ranked_values
+from ._values import MoveValue, check_budget, check_view, hand_points, ranked_values
 from .review import (
     LABELS,
     NOISE_Z,
@@ -60,10 +61,14 @@ from .review import (
     UNSPLIT,
     Review,
     ReviewRow,
+    decision_seed,
     label_for,
     review,
     thresholds,
 )
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
 
 __all__ = [
     "LABELS",
@@ -76,9 +81,11 @@ __all__ = [
     "AdviceList",
     "Review",
     "ReviewRow",
+    "decision_seed",
     "evaluate",
     "explain",
     "hand_points",
+    "hint",
     "label_for",
     "review",
     "thresholds",
@@ -165,7 +172,50 @@ def evaluate(view: PlayerView, *, budget: float | None = None, seed: int = 0) ->
     """
     v = check_view(view)
     b = check_budget(budget)
-    values = ranked_values(v, b, _seed(seed))
+    return _advise(v, ranked_values(v, b, _seed(seed)))
+
+
+def hint(game: Game, *, seed: int = 0) -> AdviceList:
+    """The coach's advice for the player to move in ``game``, valued exactly as
+    :func:`review` (at its default budget, with the same ``seed``) values this decision
+    once it is played: a learner who plays the first move finds it reviewed as "best",
+    with the same value and the same move preferred.
+
+    It looks as deep as a review does (:data:`REVIEW_DEPTH` times the deals of
+    :func:`evaluate` at its default budget, every move measured with the whole schedule),
+    so it is slower than :func:`evaluate` and its values are more precise; the play
+    table's hint uses it.
+
+    >>> import rummy_lab as rl
+    >>> g = rl.new_game("gin", seed=5)
+    >>> advice = rl.coach.hint(g)
+    >>> player = g.current_player
+    >>> _ = g.play(advice[0].move)
+    >>> row = rl.coach.review(g, player).rows[0]
+    >>> row.label, row.played == advice[0].move, row.best_value == advice[0].value
+    ('best', True, True)
+
+    :param game: a :class:`~rummy_lab.engine.game.Game` whose hand is not over.
+    :param seed: the seed :func:`review` will be given.
+    :return: one :class:`Advice` per legal move of the player to move, the coach's
+        choice first.
+    :raises ValueError: for something that is not a Game, a finished hand or a seed that
+        is not an integer.
+    """
+    from ..engine.game import Game
+
+    if not isinstance(game, Game):
+        raise ValueError(f"hint needs a Game, got {type(game).__name__}")
+    if game.is_over:
+        raise ValueError("the hand is over: there is no move to evaluate")
+    v = check_view(game.view_for(game.current_player))
+    values = ranked_values(v, None, decision_seed(_seed(seed), len(game.history)),
+                           settle=False, depth=REVIEW_DEPTH)
+    return _advise(v, values)
+
+
+def _advise(v: PlayerView, values: list[MoveValue]) -> AdviceList:
+    """The :class:`Advice` for ranked ``values`` of ``v``'s moves, with the reasons."""
     best = values[0]
     # counting outs with two decks and jokers is slow: Indian Rummy counts them for the
     # three first moves only

@@ -72,7 +72,7 @@ if TYPE_CHECKING:
 __all__ = [
     "LABELS", "NOISE_Z", "REVIEW_DEPTH", "STAKES", "THRESHOLDS", "UNSPLIT", "Review",
     "ReviewRow",
-    "label_for", "review", "thresholds",
+    "decision_seed", "label_for", "review", "thresholds",
 ]
 
 LABELS: tuple[str, ...] = ("best", "good", "inaccuracy", "mistake", "blunder")
@@ -352,6 +352,13 @@ def _row_reason(view: object, played: MoveValue, best: MoveValue, loss: float) -
     return text
 
 
+def decision_seed(seed: int, index: int) -> int:
+    """The coach's seed for the decision at ``game.history[index]`` in a review seeded
+    ``seed`` (and in :func:`rummy_lab.coach.hint`, which values that decision the same
+    way)."""
+    return seed * 7919 + index
+
+
 def review(game: Game, player: int, *, budget: float | None = None, seed: int = 0) -> Review:
     """Review ``player``'s decisions in ``game`` (finished or still running).
 
@@ -381,8 +388,8 @@ def review(game: Game, player: int, *, budget: float | None = None, seed: int = 
         if event.player == player:
             view = g.view_for(player)
             if len(view.legal_moves) > 1:
-                values = ranked_values(view, b, seed * 7919 + event.index, keep=(event.move,),
-                                       settle=False, depth=depth)
+                values = ranked_values(view, b, decision_seed(seed, event.index),
+                                       keep=(event.move,), settle=False, depth=depth)
                 best = values[0]
                 played = next((mv for mv in values if mv.move == event.move), None)
                 if played is None:  # a move the engine accepts but does not list

@@ -29,12 +29,16 @@ def coach() -> ModuleType | None:
         return None
 
 
-def ranked_moves(view: PlayerView, limit: int = 3) -> list[tuple[Move, tuple[str, ...]]] | None:
-    """The coach's best moves for ``view`` with their reasons, best first (None: no coach)."""
+def ranked_moves(game: Game, player: int, limit: int = 3
+                 ) -> list[tuple[Move, tuple[str, ...]]] | None:
+    """The coach's best moves for ``player`` in ``game`` with their reasons, best first,
+    valued as the end-of-hand review will value the decision
+    (:func:`rummy_lab.coach.hint`): a hint followed is a move the review calls best
+    (None: no coach, or not ``player``'s turn)."""
     module = coach()
-    if module is None or not view.legal_moves:
+    if module is None or game.is_over or game.current_player != player:
         return None
-    advice = module.evaluate(view)
+    advice = module.hint(game)
     return [(a.move, tuple(a.reasons)) for a in advice[:limit]]
 
 

@@ -17,9 +17,10 @@ own rendering is not included (the browser test times that: median at most 500 m
 click to the changed page). The target is a 90th percentile of at most 150 ms per click.
 The play table's hint is computed after everything else is redrawn and a kernel sends
 each update as soon as it is made, so the hint's cost (the coach's ranking of the moves,
-:func:`rummy_lab.coach.evaluate`) delays only the hint line: with the hint on, one row
-times the table's redraw (until the hint's computation starts) and one the whole
-click, hint included.
+:func:`rummy_lab.coach.hint`, as deep as a review) delays only the hint line: with the
+hint on, one row times the table's redraw (until the hint's computation starts) and one
+the whole click, hint included; a last row times Gin's hint (playouts to the end of the
+hand), each click playing the hinted move.
 """
 
 from __future__ import annotations
@@ -190,6 +191,27 @@ def cases(repeat: int) -> list[tuple[str, str, dict[str, float]]]:
     _coach.ranked_moves = ranked_moves
     rows.append(("PlayTable", f"the same, hint on: {HINT_LINE}",
                  measure(turn, repeat)))
+
+    # Gin's hint is the slowest (playouts to the end of the hand, at a review's depth):
+    # every click plays the hint's first move, the bot replies, the next hint follows
+    gin = PlayTable("gin", seed=3)
+    gin.hint_toggle.value = True
+    names = {rl.moves.TakeUpcard: "take_upcard", rl.moves.PassUpcard: "pass_upcard",
+             rl.moves.DrawStock: "draw_stock", rl.moves.DrawDiscard: "draw_discard",
+             rl.moves.Discard: "discard", rl.moves.Knock: "knock", rl.moves.Gin: "gin"}
+
+    def follow(i: int) -> None:
+        if gin.game.is_over or gin.advice is None:
+            gin.new_button.click()
+            return
+        move = gin.advice[0][0]
+        card = getattr(move, "card", None)
+        if card is not None:
+            gin.hand_view.selected = (gin.view.hand.index(card),)
+        gin.buttons[names[type(move)]].click()
+
+    rows.append(("PlayTable", f"gin, hint on: {HINT_LINE}",
+                 measure(follow, repeat)))
     return rows
 
 

@@ -3,6 +3,7 @@
     python benchmarks/bench_strength.py openspiel --deals 2000 [--workers 2] [--bot expert]
     python benchmarks/bench_strength.py greedy --variants gin,basic,500,indian --deals 400
                                                [--players 3]
+    python benchmarks/bench_strength.py hintbot --variants gin,basic,500,indian --deals 200
     python benchmarks/bench_strength.py speed [--hands 20]
     python benchmarks/bench_strength.py review [--variants gin,basic,500,indian]
                                                [--opponent greedy|random|expert]
@@ -31,6 +32,9 @@
 * ``greedy``: the expert against the variant's greedy bot in rummy_lab's engine, two
   players (``--players``: more, the expert on each seat in turn), duplicate deals, in
   :func:`rummy_lab.coach.hand_points` per deal.
+* ``hintbot``: the play table's hint (:func:`rummy_lab.coach.hint`: the coach's choice
+  at a review's depth) played as a bot against the expert bot, duplicate deals (the
+  hint's bot on each seat in turn), in :func:`rummy_lab.coach.hand_points` per deal.
 * ``speed``: ``ExpertBot.choose`` per decision (wall clock and CPU), and
   ``evaluate(view, budget=1.0)``, on positions from games against the greedy bot.
 * ``review``: the expert's own decisions reviewed at the same budget (share labelled
@@ -241,6 +245,50 @@ def cmd_greedy(args: argparse.Namespace) -> None:
         t = time.perf_counter()
         pts = run_chunks(_greedy_chunk, (variant, args.budget, args.players), args.deals,
                          args.workers, args.chunk)
+        m, se, lo, hi = summary(pts)
+        print(f"  {variant:<8} {len(pts)} deals: {m:+.2f} +- {se:.2f} points per deal "
+              f"(95% interval {lo:+.2f} .. {hi:+.2f}), {time.perf_counter() - t:.0f} s",
+              flush=True)
+
+
+class _HintBot:
+    """Plays the first move of :func:`rummy_lab.coach.hint`: the coach's choice at a
+    review's depth (:data:`rummy_lab.coach.REVIEW_DEPTH` times the deals, every move
+    measured with the whole schedule), each decision seeded from ``rng`` as the expert's
+    is."""
+
+    def choose(self, view: rl.PlayerView, rng: random.Random) -> rl.moves.Move:
+        from rummy_lab.coach import REVIEW_DEPTH
+        from rummy_lab.coach._values import ranked_values
+
+        seed = rng.getrandbits(32)
+        return ranked_values(view, None, seed, split=False, settle=False,
+                             depth=REVIEW_DEPTH)[0].move
+
+
+def _hint_chunk(variant: str, players: int, start: int, stop: int) -> list[float]:
+    """Per deal, the hint's points less the expert's, averaged over the seats: the deal
+    is played once with the hint's bot on each seat, expert bots on the others."""
+    out = []
+    for d in range(start, stop):
+        seed = random.Random(f"rummy_lab hint {variant} {d}").getrandbits(31)
+        total = 0.0
+        for seat in range(players):
+            g = rl.new_game(variant, players=players, seed=seed, dealer=d % players)
+            bots: list[Any] = [ExpertBot() for _ in range(players)]
+            bots[seat] = _HintBot()
+            res = play_hand(g, bots, random.Random(seed ^ seat))
+            total += hand_points(res, seat, g.rules)
+        out.append(total / players)
+    return out
+
+
+def cmd_hintbot(args: argparse.Namespace) -> None:
+    print(f"the hint's choice against the expert bot, {args.players} players, duplicate deals")
+    for variant in args.variants.split(","):
+        t = time.perf_counter()
+        pts = run_chunks(_hint_chunk, (variant, args.players), args.deals, args.workers,
+                         args.chunk)
         m, se, lo, hi = summary(pts)
         print(f"  {variant:<8} {len(pts)} deals: {m:+.2f} +- {se:.2f} points per deal "
               f"(95% interval {lo:+.2f} .. {hi:+.2f}), {time.perf_counter() - t:.0f} s",
@@ -1318,6 +1366,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--budget", type=float, default=None)
     p.add_argument("--workers", type=int, default=workers)
     p.add_argument("--chunk", type=int, default=20)
+    p = sub.add_parser("hintbot")
+    p.add_argument("--variants", default="gin,basic,500,indian")
+    p.add_argument("--players", type=int, default=2)
+    p.add_argument("--deals", type=int, default=200)
+    p.add_argument("--workers", type=int, default=workers)
+    p.add_argument("--chunk", type=int, default=10)
     p = sub.add_parser("speed")
     p.add_argument("--variants", default="gin,basic,500,indian")
     p.add_argument("--hands", type=int, default=20)
@@ -1399,7 +1453,7 @@ def main(argv: list[str] | None = None) -> int:
      "discards": cmd_discards, "skips": cmd_skips, "goout": cmd_goout,
      "reviewcheck": cmd_reviewcheck, "gap": cmd_gap, "throwscale": cmd_throwscale,
      "throws": cmd_throws, "fitparts": cmd_fitparts,
-     "drawcheck": cmd_drawcheck}[args.cmd](args)
+     "drawcheck": cmd_drawcheck, "hintbot": cmd_hintbot}[args.cmd](args)
     return 0
 
 

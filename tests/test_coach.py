@@ -658,6 +658,55 @@ def test_a_hint_followed_is_reviewed_as_best(variant: str, players: int, seed: i
         assert r.best_value == first.value == r.played_value
 
 
+@pytest.mark.parametrize(("variant", "seed"), [("gin", 41), ("oklahoma", 42), ("500", 43)])
+def test_every_move_the_hint_shows_is_reviewed_with_its_value(variant: str, seed: int) -> None:
+    """Play the hint's first, second or third move (what the play table shows) at each
+    of seat 0's first decisions: the review's loss is the hint's difference, exactly."""
+    g = rl.new_game(variant, seed=seed)
+    others = make_bot("greedy", g.rules)
+    rng = random.Random(seed)
+    checked = 0
+    while not g.is_over and checked < 12:
+        if g.current_player != 0:
+            g.play(others.choose(g.view_for(g.current_player), rng))
+            continue
+        if len(g.legal_moves()) == 1:  # a forced move is not a decision: no review row
+            g.play(g.legal_moves()[0])
+            continue
+        advice = rl.coach.hint(g)
+        for shown in advice[:rl.coach.HINT_SHOWN]:
+            played = g.copy()
+            played.play(shown.move)
+            row = review(played, 0).rows[-1]
+            assert (row.played, row.best) == (shown.move, advice[0].move)
+            assert (row.played_value, row.best_value) == (shown.value, advice[0].value)
+            assert row.loss == max(0.0, advice[0].value - shown.value)
+            checked += 1
+        g.play(advice[0].move)
+    assert checked >= 12
+
+
+def test_a_gin_move_completed_after_the_race_has_the_value_it_would_have_kept() -> None:
+    from rummy_lab.coach._gincoach import gin_move_values
+
+    g = rl.new_game("gin", seed=44)
+    while g.phase is not rl.Phase.DISCARD:
+        g.play(g.legal_moves()[0])
+    view = g.view_for(g.current_player)
+    moves = list(view.legal_moves)
+    raced = gin_move_values(view, moves, None, 5, settle=False, depth=2)
+    most = max(mv.samples for mv in raced)
+    behind = [mv.move for mv in raced if not mv.exact and mv.samples < most]
+    assert behind  # some moves left the race
+    kept = {mv.move: mv for mv in gin_move_values(view, moves, None, 5, keep=behind[:1],
+                                                  settle=False, depth=2)}
+    done = {mv.move: mv for mv in gin_move_values(view, moves, None, 5,
+                                                  complete=behind[:1], settle=False, depth=2)}
+    move = behind[0]
+    assert done[move].samples == kept[move].samples == most
+    assert done[move].per_deal == kept[move].per_deal
+
+
 def test_a_hint_looks_as_deep_as_a_review() -> None:
     g = rl.new_game("500", seed=36)
     view = g.view_for(g.current_player)

@@ -726,6 +726,8 @@ class FakeCoach:
     def __init__(self) -> None:
         self.reviewed: list[int] = []
 
+    HINT_SHOWN = 3
+
     def hint(self, game: Game) -> list[object]:
         from types import SimpleNamespace
 

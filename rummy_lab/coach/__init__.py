@@ -53,6 +53,7 @@ from ..engine.state import PlayerView
 from ._reasons import compared_with, one_line, reasons, split_parts
 from ._values import MoveValue, check_budget, check_view, hand_points, ranked_values
 from .review import (
+    HINT_SHOWN,
     LABELS,
     NOISE_Z,
     REVIEW_DEPTH,
@@ -71,6 +72,7 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 __all__ = [
+    "HINT_SHOWN",
     "LABELS",
     "NOISE_Z",
     "REVIEW_DEPTH",
@@ -179,7 +181,9 @@ def hint(game: Game, *, seed: int = 0) -> AdviceList:
     """The coach's advice for the player to move in ``game``, valued exactly as
     :func:`review` (at its default budget, with the same ``seed``) values this decision
     once it is played: a learner who plays the first move finds it reviewed as "best",
-    with the same value and the same move preferred.
+    with the same value and the same move preferred; one who plays another of the first
+    :data:`HINT_SHOWN` moves (those the play table shows) finds the loss the hint's
+    difference between the two.
 
     It looks as deep as a review does (:data:`REVIEW_DEPTH` times the deals of
     :func:`evaluate` at its default budget, every move measured with the whole schedule),
@@ -210,7 +214,7 @@ def hint(game: Game, *, seed: int = 0) -> AdviceList:
         raise ValueError("the hand is over: there is no move to evaluate")
     v = check_view(game.view_for(game.current_player))
     values = ranked_values(v, None, decision_seed(_seed(seed), len(game.history)),
-                           settle=False, depth=REVIEW_DEPTH)
+                           complete_top=HINT_SHOWN, settle=False, depth=REVIEW_DEPTH)
     return _advise(v, values)
 
 

@@ -255,6 +255,7 @@ class GinEvaluation:
         self.knock_at = (mine, ASAP) if s.me == 0 else (ASAP, mine)
         self.rules = view.rules
         self.values: dict[Move, list[float]] = {m: [] for m in self.moves}
+        self.played: list[GinPos] = []  # every determinization so far, in order
         self.exact: dict[Move, float] = {}
         self.undercut: dict[Move, float] = {}
         # with ``split``: how the hand ended on each deal (a GIN_SPLIT index, -1 for a
@@ -277,13 +278,26 @@ class GinEvaluation:
 
     def add(self, moves: Sequence[Move], k: int) -> None:
         """Play ``moves`` on ``k`` new determinizations."""
-        s = self.setup
-        positions = _positions(s, k, self.rng)
+        positions = _positions(self.setup, k, self.rng)
+        self.played.extend(positions)
         for move in moves:
+            self._play(move, positions)
+
+    def fill(self, moves: Sequence[Move]) -> None:
+        """Play each of ``moves`` on the determinizations it missed (it left the race),
+        so that its value rests on every deal played: the value it would have had had it
+        stayed in the race to the end."""
+        for move in moves:
+            self._play(move, self.played[len(self.values[move]):])
+
+    def _play(self, move: Move, positions: Sequence[GinPos]) -> None:
+        s = self.setup
+        k = len(positions)
+        if k:
             vals = self.values[move]
             if move in self.exact:
                 vals.extend([self.exact[move]] * k)
-                continue
+                return
             ends = self.ends[move]
             if isinstance(move, Knock | Gin):
                 after = _after_finish(s, move)
@@ -293,7 +307,7 @@ class GinEvaluation:
                     if self.split:
                         ends.append(end_index(True, end.kind))
                 self.undercut[move] = sum(1 for x in vals if x < 0) / len(vals)
-                continue
+                return
             for pos in positions:
                 p = pos.copy()
                 done = _apply(s, p, move)
@@ -316,6 +330,7 @@ class GinEvaluation:
 def gin_move_values(
     view: PlayerView, moves: Sequence[Move], budget: float | None, seed: int,
     *, keep: Sequence[Move] = (), settle: bool = True, depth: int = 1, split: bool = True,
+    complete: Sequence[Move] = (), complete_top: int = 0,
 ) -> list[MoveValue]:
     """Racing evaluation: every move on the first batch of determinizations, then only
     the moves not yet clearly worse than the best (paired difference over ``RACE_Z``
@@ -326,7 +341,11 @@ def gin_move_values(
     more precise values and reasons. With
     ``split`` each value's detail carries its parts by how the hand ends
     (:data:`GIN_SPLIT`), and a sampled knock's undercut risk rests on
-    :data:`RISK_HANDS` hands (:func:`undercut_risk`); the values are the same without."""
+    :data:`RISK_HANDS` hands (:func:`undercut_risk`); the values are the same without.
+    After the race, the ``complete_top`` moves of highest value and the moves in
+    ``complete`` are played on the deals they missed (:meth:`GinEvaluation.fill`): the
+    hint and a review do so for the moves the hint shows and the move played, which then
+    have the same values in both, whichever of them is played."""
     if budget is None:
         sched = Schedule(batch=DEFAULT_BATCH, rounds=DEFAULT_ROUNDS * depth)
     else:
@@ -344,6 +363,8 @@ def gin_move_values(
             break
     if settle and budget is None:
         _knock_look(ev, keep)
+    if complete_top or complete:
+        _complete(ev, complete_top, complete)
     out = []
     ref = _reference(ev)
     risk = (undercut_risk(ev.setup, [m for m in moves if m in ev.undercut
@@ -364,6 +385,21 @@ def gin_move_values(
             out.append(MoveValue(m, _paired_mean(ev, m, ref), len(ev.values[m]), False,
                                  detail, tuple(ev.values[m])))
     return out
+
+
+def _complete(ev: GinEvaluation, top: int, moves: Sequence[Move]) -> None:
+    """Play the ``top`` moves of highest value, then ``moves``, on every deal played.
+    A move filled in may rise into the top, so the top is filled until it holds."""
+    full = len(ev.played)
+    for _ in range(len(ev.moves) + 1):
+        ref = _reference(ev)
+        ranked = sorted(ev.moves, key=lambda m: -(ev.exact[m] if m in ev.exact
+                                                   else _paired_mean(ev, m, ref)))
+        short = [m for m in ranked[:top] if m not in ev.exact and len(ev.values[m]) < full]
+        if not short:
+            break
+        ev.fill(short)
+    ev.fill([m for m in moves if m in ev.values and m not in ev.exact])
 
 
 def _split_detail(ev: GinEvaluation, move: Move, ref: Move | None) -> dict[str, float]:

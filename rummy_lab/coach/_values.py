@@ -165,9 +165,13 @@ def hand_points(result: GameResult, player: int, rules: Rules) -> float:
 def move_values(
     view: PlayerView, moves: Sequence[Move], budget: float | None, seed: int,
     *, keep: Sequence[Move] = (), settle: bool = True, depth: int = 1, split: bool = True,
+    complete: Sequence[Move] = (), complete_top: int = 0,
 ) -> list[MoveValue]:
     """Every move's :class:`MoveValue` (same order as ``moves``); moves in ``keep`` get
-    as many determinizations as the best one (a review keeps the move played). ``depth``
+    as many determinizations as the best one. ``complete`` and ``complete_top`` (Gin,
+    whose moves race): after the race, those moves and the ``complete_top`` of highest
+    value are played on every deal (a review completes the move played, and both the
+    hint and a review the moves the hint shows). ``depth``
     multiplies the deals of the default schedule (a review looks deeper than the bot).
     ``split=False`` leaves out the parts the reasons quote
     (:func:`rummy_lab.coach._reasons.split_words`), which a bot does not need."""
@@ -175,7 +179,8 @@ def move_values(
         from ._gincoach import gin_move_values
 
         return gin_move_values(view, moves, budget, seed, keep=keep, settle=settle,
-                               depth=depth, split=split)
+                               depth=depth, split=split, complete=complete,
+                               complete_top=complete_top)
     from ._table import table_move_values
 
     return table_move_values(view, moves, budget, seed, depth=depth, split=split)
@@ -184,6 +189,7 @@ def move_values(
 def ranked_values(
     view: PlayerView, budget: float | None, seed: int, *, keep: Sequence[Move] = (),
     settle: bool = True, depth: int = 1, split: bool = True,
+    complete: Sequence[Move] = (), complete_top: int = 0,
 ) -> list[MoveValue]:
     """Every legal move's :class:`MoveValue`: the coach's choice first
     (:func:`rummy_lab.coach._principle.coach_choice`), then by value (ties keep the
@@ -193,7 +199,8 @@ def ranked_values(
     moves = list(view.legal_moves)
     principle = principle_move(view)
     values = move_values(view, moves, budget, seed, keep=(*keep, principle), settle=settle,
-                         depth=depth, split=split)
+                         depth=depth, split=split, complete=complete,
+                         complete_top=complete_top)
     order = {m: i for i, m in enumerate(moves)}
     ranked = sorted(values, key=lambda mv: (-mv.value, order[mv.move]))
     margin = choice_margin(view.rules.variant)

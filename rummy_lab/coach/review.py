@@ -70,7 +70,7 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 __all__ = [
-    "LABELS", "NOISE_Z", "REVIEW_DEPTH", "STAKES", "THRESHOLDS", "UNSPLIT", "Review",
+    "HINT_SHOWN", "LABELS", "NOISE_Z", "REVIEW_DEPTH", "STAKES", "THRESHOLDS", "UNSPLIT", "Review",
     "ReviewRow",
     "decision_seed", "label_for", "review", "thresholds",
 ]
@@ -92,6 +92,11 @@ NOISE_Z = 1.0
 
 UNSPLIT = "decisions without a split"
 """The name :meth:`Review.losses_by_part` gives the loss of rows without parts."""
+
+HINT_SHOWN = 3
+"""Moves the play table's hint shows. In Gin, whose moves race (a move clearly behind
+stops getting deals), the hint and a review play these and the move played on every
+deal, so a review's values of the hint's moves are the hint's, whichever is played."""
 
 REVIEW_DEPTH = 4
 """At the default budget a review uses this many times the bot's deals per decision."""
@@ -389,7 +394,8 @@ def review(game: Game, player: int, *, budget: float | None = None, seed: int = 
             view = g.view_for(player)
             if len(view.legal_moves) > 1:
                 values = ranked_values(view, b, decision_seed(seed, event.index),
-                                       keep=(event.move,), settle=False, depth=depth)
+                                       complete=(event.move,), complete_top=HINT_SHOWN,
+                                       settle=False, depth=depth)
                 best = values[0]
                 played = next((mv for mv in values if mv.move == event.move), None)
                 if played is None:  # a move the engine accepts but does not list

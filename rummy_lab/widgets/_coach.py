@@ -29,17 +29,17 @@ def coach() -> ModuleType | None:
         return None
 
 
-def ranked_moves(game: Game, player: int, limit: int = 3
-                 ) -> list[tuple[Move, tuple[str, ...]]] | None:
-    """The coach's best moves for ``player`` in ``game`` with their reasons, best first,
-    valued as the end-of-hand review will value the decision
-    (:func:`rummy_lab.coach.hint`): a hint followed is a move the review calls best
-    (None: no coach, or not ``player``'s turn)."""
+def ranked_moves(game: Game, player: int) -> list[tuple[Move, tuple[str, ...]]] | None:
+    """The coach's best moves for ``player`` in ``game`` (``rl.coach.HINT_SHOWN`` of
+    them) with their reasons, best first, valued as the end-of-hand review will value
+    the decision (:func:`rummy_lab.coach.hint`): a hint followed is a move the review
+    calls best, and any move shown is reviewed with the value shown (None: no coach, or
+    not ``player``'s turn)."""
     module = coach()
     if module is None or game.is_over or game.current_player != player:
         return None
     advice = module.hint(game)
-    return [(a.move, tuple(a.reasons)) for a in advice[:limit]]
+    return [(a.move, tuple(a.reasons)) for a in advice[:int(module.HINT_SHOWN)]]
 
 
 def explain(view: PlayerView, move: Move, bot: Any = None) -> str | None:

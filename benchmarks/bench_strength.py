@@ -258,12 +258,12 @@ class _HintBot:
     is."""
 
     def choose(self, view: rl.PlayerView, rng: random.Random) -> rl.moves.Move:
-        from rummy_lab.coach import REVIEW_DEPTH
+        from rummy_lab.coach import HINT_SHOWN, REVIEW_DEPTH
         from rummy_lab.coach._values import ranked_values
 
         seed = rng.getrandbits(32)
         return ranked_values(view, None, seed, split=False, settle=False,
-                             depth=REVIEW_DEPTH)[0].move
+                             depth=REVIEW_DEPTH, complete_top=HINT_SHOWN)[0].move
 
 
 def _hint_chunk(variant: str, players: int, start: int, stop: int) -> list[float]:

@@ -221,78 +221,67 @@ def cmd_openspiel(args: argparse.Namespace) -> None:
 # --------------------------------------------------------------------------- greedy
 
 
-def _greedy_chunk(variant: str, budget: float | None, players: int, start: int, stop: int
-                  ) -> list[float]:
-    """Per deal, the expert's points (:func:`hand_points`) averaged over the seats: the
-    deal is played once with the expert on each seat, greedy bots on the others."""
+def _duplicates_chunk(variant: str, tag: str, seat_bot: str, others: str,
+                      budget: float | None, players: int, start: int, stop: int
+                      ) -> list[float]:
+    """Per deal, ``seat_bot``'s points (:func:`hand_points`) averaged over the seats: the
+    deal is played once with it on each seat, ``others`` on the other seats (``expert``,
+    ``hint`` or a :func:`make_bot` name; ``budget`` is the expert's)."""
+
+    def bot(name: str, rules: rl.Rules) -> Any:
+        if name == "expert":
+            return ExpertBot(budget=budget)
+        return _HintBot() if name == "hint" else make_bot(name, rules)
+
     out = []
     for d in range(start, stop):
-        seed = random.Random(f"rummy_lab strength {variant} {d}").getrandbits(31)
+        seed = random.Random(f"rummy_lab {tag} {variant} {d}").getrandbits(31)
         total = 0.0
         for seat in range(players):
             g = rl.new_game(variant, players=players, seed=seed, dealer=d % players)
-            bots: list[Any] = [make_bot("greedy", g.rules) for _ in range(players)]
-            bots[seat] = ExpertBot(budget=budget)
+            bots = [bot(others, g.rules) for _ in range(players)]
+            bots[seat] = bot(seat_bot, g.rules)
             res = play_hand(g, bots, random.Random(seed ^ seat))
             total += hand_points(res, seat, g.rules)
         out.append(total / players)
     return out
+
+
+def _duplicates(args: argparse.Namespace, title: str, tag: str, seat_bot: str, others: str,
+                budget: float | None = None) -> None:
+    """Run :func:`_duplicates_chunk` for each of ``args.variants`` and print the points
+    per deal with their 95% interval."""
+    print(title)
+    for variant in args.variants.split(","):
+        t = time.perf_counter()
+        pts = run_chunks(_duplicates_chunk,
+                         (variant, tag, seat_bot, others, budget, args.players),
+                         args.deals, args.workers, args.chunk)
+        m, se, lo, hi = summary(pts)
+        print(f"  {variant:<8} {len(pts)} deals: {m:+.2f} +- {se:.2f} points per deal "
+              f"(95% interval {lo:+.2f} .. {hi:+.2f}), {time.perf_counter() - t:.0f} s",
+              flush=True)
 
 
 def cmd_greedy(args: argparse.Namespace) -> None:
-    print(f"expert vs greedy, {args.players} players, duplicate deals (budget {args.budget})")
-    for variant in args.variants.split(","):
-        t = time.perf_counter()
-        pts = run_chunks(_greedy_chunk, (variant, args.budget, args.players), args.deals,
-                         args.workers, args.chunk)
-        m, se, lo, hi = summary(pts)
-        print(f"  {variant:<8} {len(pts)} deals: {m:+.2f} +- {se:.2f} points per deal "
-              f"(95% interval {lo:+.2f} .. {hi:+.2f}), {time.perf_counter() - t:.0f} s",
-              flush=True)
+    _duplicates(args, f"expert vs greedy, {args.players} players, duplicate deals (budget "
+                f"{args.budget})", "strength", "expert", "greedy", args.budget)
 
 
 class _HintBot:
-    """Plays the first move of :func:`rummy_lab.coach.hint`: the coach's choice at a
-    review's depth (:data:`rummy_lab.coach.REVIEW_DEPTH` times the deals, every move
-    measured with the whole schedule), each decision seeded from ``rng`` as the expert's
-    is."""
+    """Plays the first move of :func:`rummy_lab.coach.hint`: the coach's choice valued
+    as a review values it (:func:`rummy_lab.coach.review_values`), each decision seeded
+    from ``rng`` as the expert's is."""
 
     def choose(self, view: rl.PlayerView, rng: random.Random) -> rl.moves.Move:
-        from rummy_lab.coach import HINT_SHOWN, REVIEW_DEPTH
-        from rummy_lab.coach._values import ranked_values
+        from rummy_lab.coach import review_values
 
-        seed = rng.getrandbits(32)
-        return ranked_values(view, None, seed, split=False, settle=False,
-                             depth=REVIEW_DEPTH, complete_top=HINT_SHOWN)[0].move
-
-
-def _hint_chunk(variant: str, players: int, start: int, stop: int) -> list[float]:
-    """Per deal, the hint's points less the expert's, averaged over the seats: the deal
-    is played once with the hint's bot on each seat, expert bots on the others."""
-    out = []
-    for d in range(start, stop):
-        seed = random.Random(f"rummy_lab hint {variant} {d}").getrandbits(31)
-        total = 0.0
-        for seat in range(players):
-            g = rl.new_game(variant, players=players, seed=seed, dealer=d % players)
-            bots: list[Any] = [ExpertBot() for _ in range(players)]
-            bots[seat] = _HintBot()
-            res = play_hand(g, bots, random.Random(seed ^ seat))
-            total += hand_points(res, seat, g.rules)
-        out.append(total / players)
-    return out
+        return review_values(view, None, rng.getrandbits(32), split=False)[0].move
 
 
 def cmd_hintbot(args: argparse.Namespace) -> None:
-    print(f"the hint's choice against the expert bot, {args.players} players, duplicate deals")
-    for variant in args.variants.split(","):
-        t = time.perf_counter()
-        pts = run_chunks(_hint_chunk, (variant, args.players), args.deals, args.workers,
-                         args.chunk)
-        m, se, lo, hi = summary(pts)
-        print(f"  {variant:<8} {len(pts)} deals: {m:+.2f} +- {se:.2f} points per deal "
-              f"(95% interval {lo:+.2f} .. {hi:+.2f}), {time.perf_counter() - t:.0f} s",
-              flush=True)
+    _duplicates(args, f"the hint's choice against the expert bot, {args.players} players, "
+                "duplicate deals", "hint", "hint", "expert")
 
 
 # --------------------------------------------------------------------------- speed

@@ -65,6 +65,7 @@ from .review import (
     decision_seed,
     label_for,
     review,
+    review_values,
     thresholds,
 )
 
@@ -90,6 +91,7 @@ __all__ = [
     "hint",
     "label_for",
     "review",
+    "review_values",
     "thresholds",
 ]
 
@@ -213,9 +215,7 @@ def hint(game: Game, *, seed: int = 0) -> AdviceList:
     if game.is_over:
         raise ValueError("the hand is over: there is no move to evaluate")
     v = check_view(game.view_for(game.current_player))
-    values = ranked_values(v, None, decision_seed(_seed(seed), len(game.history)),
-                           complete_top=HINT_SHOWN, settle=False, depth=REVIEW_DEPTH)
-    return _advise(v, values)
+    return _advise(v, review_values(v, None, decision_seed(_seed(seed), len(game.history))))
 
 
 def _advise(v: PlayerView, values: list[MoveValue]) -> AdviceList:

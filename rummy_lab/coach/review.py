@@ -68,11 +68,12 @@ from ._values import MoveValue, check_budget, move_values, ranked_values
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+    from ..engine.state import PlayerView
 
 __all__ = [
     "HINT_SHOWN", "LABELS", "NOISE_Z", "REVIEW_DEPTH", "STAKES", "THRESHOLDS", "UNSPLIT", "Review",
     "ReviewRow",
-    "decision_seed", "label_for", "review", "thresholds",
+    "decision_seed", "label_for", "review", "review_values", "thresholds",
 ]
 
 LABELS: tuple[str, ...] = ("best", "good", "inaccuracy", "mistake", "blunder")
@@ -364,6 +365,18 @@ def decision_seed(seed: int, index: int) -> int:
     return seed * 7919 + index
 
 
+def review_values(view: PlayerView, budget: float | None, seed: int, *,
+                  played: Move | None = None, split: bool = True) -> list[MoveValue]:
+    """Every legal move's value as a review measures it, the coach's choice first:
+    :data:`REVIEW_DEPTH` times the bot's deals at the default budget, every move through
+    the whole schedule, and in Gin the :data:`HINT_SHOWN` moves of highest value and
+    ``played`` on every deal. :func:`rummy_lab.coach.hint` values a decision with it
+    too, which is why a review agrees with the hint."""
+    return ranked_values(view, budget, seed, complete=() if played is None else (played,),
+                         complete_top=HINT_SHOWN, settle=False,
+                         depth=REVIEW_DEPTH if budget is None else 1, split=split)
+
+
 def review(game: Game, player: int, *, budget: float | None = None, seed: int = 0) -> Review:
     """Review ``player``'s decisions in ``game`` (finished or still running).
 
@@ -386,20 +399,19 @@ def review(game: Game, player: int, *, budget: float | None = None, seed: int = 
     b = check_budget(budget)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be an integer, got {seed!r}")
-    depth = REVIEW_DEPTH if b is None else 1
     g = game.initial()
     rows: list[ReviewRow] = []
     for event in game.history:
         if event.player == player:
             view = g.view_for(player)
             if len(view.legal_moves) > 1:
-                values = ranked_values(view, b, decision_seed(seed, event.index),
-                                       complete=(event.move,), complete_top=HINT_SHOWN,
-                                       settle=False, depth=depth)
+                values = review_values(view, b, decision_seed(seed, event.index),
+                                       played=event.move)
                 best = values[0]
                 played = next((mv for mv in values if mv.move == event.move), None)
                 if played is None:  # a move the engine accepts but does not list
-                    played = move_values(view, [event.move], b, seed, depth=depth)[0]
+                    played = move_values(view, [event.move], b, seed,
+                                         depth=REVIEW_DEPTH if b is None else 1)[0]
                 loss = max(0.0, best.value - played.value)
                 is_best = played.move == best.move
                 noise = played.noise_against(best)

@@ -697,6 +697,53 @@ def test_play_table_hint_marks_the_card_in_the_hand(monkeypatch: pytest.MonkeyPa
     assert pt.result_view.layout.display == "none"
 
 
+def _left_out(hand: rl.Hand, part: rl.Partition) -> list[rl.Card]:
+    """The cards of ``hand`` a partition leaves out (the card to throw)."""
+    rest = list(hand)
+    for c in [*part.deadwood, *(c for m in part.melds for c in m.cards)]:
+        rest.remove(c)
+    return rest
+
+
+@pytest.mark.parametrize("variant", ["gin", "basic", "500", "indian"])
+def test_the_hand_is_laid_out_for_the_hinted_throw(variant: str) -> None:
+    """When the coach's throw leaves the least deadwood too, the hand leaves that card out
+    (the caption and the hint name the same card); otherwise the solver's throw stays."""
+    pt = PlayTable(variant, seed=5)
+    pt.hint_toggle.value = True
+    size, rules = pt.view.rules.hand_size_for(pt.view.players), pt.view.rules
+    checked = ties = 0
+    while checked < 4:
+        if pt.game.is_over:
+            pt.new_button.click()  # the next deal
+        view, best = pt.view, pt.advice[0][0]
+        card = getattr(best, "card", None)
+        if len(view.hand) > size and isinstance(card, rl.Card):
+            wild = pt.hand_view.wild_rank
+            least = rl.best_discard(view.hand, rules, wild_rank=wild)[1].deadwood_points
+            part = pt.hand_view.partition
+            assert part.deadwood_points == least  # never a worse layout than the solver's
+            rest = list(view.hand)
+            rest.remove(card)
+            if rl.deadwood(rest, rules, wild_rank=wild) == least:
+                assert _left_out(view.hand, part) == [card]
+                ties += 1
+            checked += 1
+        pt.play(best)
+    assert checked == 4 and ties >= 1
+    if variant == "indian":  # the solver alone throws a Q♣; the coach throws the J♦
+        pt = PlayTable("indian", seed=5)
+        pt.buttons["draw_stock"].click()
+        assert _left_out(pt.view.hand, pt.hand_view.partition) == [rl.Card.parse("QC")]
+        pt.hint_toggle.value = True
+        assert str(pt.advice[0][0]) == "discard J♦"
+        assert _left_out(pt.view.hand, pt.hand_view.partition) == [rl.Card.parse("JD")]
+        assert "Q♠ Q♣ JK (a set with a joker)" in pt.hand_view.points.value
+        pt.hint_toggle.value = False
+        assert _left_out(pt.view.hand, pt.hand_view.partition) == [rl.Card.parse("QC")]
+        assert "4♥ JK 6♥ (an impure sequence)" in pt.hand_view.points.value
+
+
 def test_coach_hint_marks_every_card_of_a_meld() -> None:
     """When the coach's choice lays down a meld, the hint marks each of its cards in the
     hand and says so; a throw marks its one card."""

@@ -86,19 +86,41 @@ def view_wild_rank(view: PlayerView) -> int | None:
     return wild_rank_of(view.wild_card)
 
 
-def held_partition(view: PlayerView, hand: Sequence[Card]) -> Partition:
+def held_partition(view: PlayerView, hand: Sequence[Card], *,
+                   throw: Card | str | None = None) -> Partition:
     """The best partition of a held hand; one card over the deal size, after the best discard.
+
+    Several throws may leave the same least deadwood; ``throw`` picks the one to show (the
+    card a hint names, say) when it is one of them, and is ignored otherwise.
 
     >>> from rummy_lab.engine.game import new_game
     >>> v = new_game("gin", seed=1).view_for(0)
     >>> held_partition(v, v.hand) == best_partition(v.hand)
     True
+    >>> from rummy_lab.engine.moves import TakeUpcard
+    >>> g = new_game("gin", hands=["AS AH AD 2C 2D 2H 3C 3D 3H 4C",
+    ...                            "2S 3S 4S 5H 6H 7H 9C 9D KC JH"], discard="QD")
+    >>> _ = g.play(TakeUpcard())          # 11 cards: the KC, QD or JH leaves 38
+    >>> v = g.view_for(1)
+    >>> held_partition(v, v.hand).deadwood_points, len(held_partition(v, v.hand).deadwood)
+    (38, 4)
+    >>> sorted(held_partition(v, v.hand, throw="QD").deadwood)  # the QD is the one left out
+    [Card('JH'), Card('9D'), Card('9C'), Card('KC')]
+    >>> held_partition(v, v.hand, throw="9C") == held_partition(v, v.hand)  # leaves more
+    True
     """
     size = view.rules.hand_size_for(view.players)
     wild = view_wild_rank(view)
-    if len(hand) > size:
-        return best_discard(hand, view.rules, wild_rank=wild)[1]
-    return best_partition(hand, view.rules, wild_rank=wild)
+    if len(hand) <= size:
+        return best_partition(hand, view.rules, wild_rank=wild)
+    best = best_discard(hand, view.rules, wild_rank=wild)[1]
+    card = Card.parse(throw) if isinstance(throw, str) else throw
+    if card is None or card not in hand:
+        return best
+    rest = list(hand)
+    rest.remove(card)
+    mine = best_partition(rest, view.rules, wild_rank=wild)
+    return mine if mine.deadwood_points == best.deadwood_points else best
 
 
 def deadwood_by_turn(game: Game, *, player: int | None = None) -> list[list[int | None]]:

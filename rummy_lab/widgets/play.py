@@ -464,13 +464,17 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         self.advice = None
         if not self.hint_toggle.value or self.view.is_over:
             self.hint_view.value = ""
+            self._show_throw(None)
             self.hand_view.marked = ()
             return
         view = self.view
         advice = _coach.ranked_moves(self.game, self.human)
         if advice:
             self.advice = advice
-            cards = self._mark(*_move_cards(advice[0][0]))
+            first = advice[0][0]
+            self._show_throw(first.card if isinstance(first, Discard | Knock | Gin | Declare)
+                             else None)
+            cards = self._mark(*_move_cards(first))
             shown = " ".join(c.glyph for c in cards)
             marked = ("" if not cards else
                       f"; its card, the <b>{shown}</b>, is marked in your hand"
@@ -487,6 +491,7 @@ class PlayTable(W.VBox):  # type: ignore[misc]
             )
             return
         row = hint_row(view)
+        self._show_throw(None if row is None else row.discard)
         if row is None:
             self.hint_view.value = ""
             self.hand_view.marked = ()
@@ -515,6 +520,16 @@ class PlayTable(W.VBox):  # type: ignore[misc]
             " No single card would make a new meld now."
         )
         self.hint_view.value = f'<div class="rl-panel"><b>Hint</b>: {head}{body}</div>'
+
+    def _show_throw(self, card: Card | None) -> None:
+        """Lay the hand out for throwing ``card`` when that leaves the least deadwood too
+        (several throws often tie), so the hand and the hint name the same card; with
+        ``card`` None, the solver's own choice among the ties."""
+        view = self.view
+        part = held_partition(view, view.hand, throw=card)
+        if part != self.hand_view.partition:
+            self.hand_view.set_hand(view.hand, wild_rank=view_wild_rank(view), partition=part,
+                                    keep_selection=True, marked=self.hand_view.marked)
 
     def _mark(self, *cards: Card | None) -> tuple[Card, ...]:
         """Mark ``cards`` in the hand (one position each: two decks may hold a card twice)

@@ -142,6 +142,21 @@ def test_hand_view_two_deck_duplicates() -> None:
     assert sorted(view.shown_order) == list(range(6))
 
 
+def test_hand_view_names_the_card_to_throw_and_shows_it_last() -> None:
+    """One card over the partition (a given partition of all cards but one): the deadwood
+    caption names the card left out, and it is drawn last in the deadwood, also when a
+    second deck holds the same card among the deadwood."""
+    hand = rl.parse_cards("KD 7S 7H 7D 2C KD")
+    view = HandView(hand, "500")
+    view.set_hand(hand, partition=rl.best_partition(hand[:5], "500"))
+    last = len(view._row.children) - 1
+    assert view._captions[last].value == "deadwood 12 + K♦ to throw"
+    dead = list(view._group_rows[last].children)
+    assert dead == [view.slots[4], view.slots[0], view.slots[5]]  # 2♣, K♦, then the throw
+    view.set_hand(hand)  # the solver's partition of all six: nothing to throw
+    assert view._captions[len(view._row.children) - 1].value == "deadwood 22"
+
+
 def test_hand_view_given_partition_and_not_selectable() -> None:
     hand = "5S 6S 7S 6H 6D"
     ties = rl.all_best_partitions(hand)
@@ -212,7 +227,9 @@ def test_an_indian_hand_says_which_melds_still_count() -> None:
     text = re.sub("<[^>]+>", "", view.points.value)
     assert text.startswith("Count once you throw the best card: ")
     caption = view._captions[len(view._row.children) - 1].value
-    assert caption == f"count {part.deadwood_points} + 1 to throw"
+    (thrown,) = _left_out(view.cards, part)
+    assert caption == f"count {part.deadwood_points} + {thrown.glyph} to throw"
+    assert view.cards[view.shown_order[-1]] == thrown  # the card to throw comes last
     assert glyph_text(rl.indian.count_note(kept, wild_rank=view.wild_rank)) in text
     # Gin keeps its word
     assert re.sub("<[^>]+>", "", HandView("7S 7H 7D KS", "gin").points.value).startswith(
@@ -938,7 +955,10 @@ def test_hand_view_one_card_over_says_what_the_deadwood_means() -> None:
     hv = pt.hand_view
     assert len(hv.cards) == 11 and hv._spare() == 1
     assert "Deadwood once you throw the best card: <b>1</b> point (1 card)" in hv.points.value
-    assert hv._captions[len(hv._row.children) - 1].value == "deadwood 1 + 1 to throw"
+    (thrown,) = _left_out(hv.cards, hv.partition)
+    assert hv._captions[len(hv._row.children) - 1].value == f"deadwood 1 + {thrown.glyph} to throw"
+    dead = list(hv._group_rows[len(hv._row.children) - 1].children)
+    assert dead[-1] is hv.slots[hv.cards.index(thrown)]  # named, and shown last
 
 
 def test_play_table_new_hand_keeps_the_rules_of_a_given_game() -> None:

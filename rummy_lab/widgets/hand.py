@@ -294,16 +294,31 @@ class HandView(W.VBox):  # type: ignore[misc]
                 start += n
             dead = self.shown_order[start:]
             if dead:
-                spare = self._spare()
+                spare = self._spare_positions(dead)
+                dead = [i for i in dead if i not in spare] + spare  # the throw last
+                self.shown_order = self.shown_order[:start] + dead
                 word = "count" if self.rules.variant is Variant.INDIAN else "deadwood"
+                thrown = " ".join(hand[i].glyph for i in spare)
                 groups.append((dead, {"rl-deadwood-group"},
                                f"{word} {part.deadwood_points}"
-                               + (f" + {spare} to throw" if spare else "")))
+                               + (f" + {thrown} to throw" if spare else "")))
         for k, (slots, classes, caption) in enumerate(groups):
             self._set_group(k, slots, classes, caption)
         row = tuple(self._groups[: len(groups)])
         if self._row.children != row:
             self._row.children = row
+
+    def _spare_positions(self, dead: list[int]) -> list[int]:
+        """Of the positions outside the melds, those the partition leaves out (the card to
+        throw), counted card by card: two decks may hold a card twice."""
+        left = list(self.partition.deadwood)
+        spare = []
+        for i in dead:
+            if self.cards[i] in left:
+                left.remove(self.cards[i])
+            else:
+                spare.append(i)
+        return spare
 
     def _spare(self) -> int:
         """Cards the partition leaves out (one over the deal: the card to throw)."""

@@ -314,9 +314,10 @@ def _rules_from(args: argparse.Namespace) -> Rules:
 def _configure_analyze(p: argparse.ArgumentParser) -> None:
     p.add_argument("cards", nargs="+", metavar="CARDS",
                    help='the hand, e.g. "7S 7H 7D 4C 5C 6C 7C KD QH 2S" (one or more arguments)')
-    p.add_argument("--rules", default="gin",
+    p.add_argument("--rules", "--variant", dest="rules", default="gin",
                    help="rules preset: basic gin oklahoma hollywood 500 500-pagat indian "
-                   "indian-pool-101 indian-pool-201 indian-deals (default: gin)")
+                   "indian-pool-101 indian-pool-201 indian-deals (default: gin); --variant "
+                   "is the same option, named as in the app command")
     p.add_argument("--wild", "--wild-rank", dest="wild", default=None, metavar="RANK",
                    help="Indian Rummy's wild-joker rank (A 2-10 J Q K); --wild-rank is the "
                    "same option, named as in the Python API")

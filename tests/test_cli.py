@@ -55,6 +55,9 @@ def test_analyze_indian_with_wild(capsys: pytest.CaptureFixture[str]) -> None:
     # --wild-rank is the same option, named as the Python API's keyword.
     code, same, _ = _run(capsys, "analyze", hand, "--rules", "indian", "--wild-rank", "7")
     assert code == 0 and same == out
+    # --variant is --rules, named as the app command's option.
+    code, same, _ = _run(capsys, "analyze", hand, "--variant", "indian", "--wild", "7")
+    assert code == 0 and same == out
 
 
 def test_analyze_rule_option(capsys: pytest.CaptureFixture[str]) -> None:
@@ -232,7 +235,7 @@ ISSUE_HAND = "KS QH JD 2C 5C 9H 3D 4S 8C 7H"
         (["simulate", "gin", "--players", "3", "--no-progress"], "exactly 2 players"),
         (["simulate", "poker", "--no-progress"], "unknown rules preset 'poker'"),
         (["analyze", "7S", "--limit", "x"], "--limit: invalid int value"),
-        (["analyze", "7S", "--rules"], "--rules: expected one argument"),
+        (["analyze", "7S", "--rules"], "--rules/--variant: expected one argument"),
         (["lab", "--port", "x"], "--port: invalid int value"),
         (["frobnicate"], "invalid choice: 'frobnicate'"),
         ([], "the following arguments are required"),

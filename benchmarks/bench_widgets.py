@@ -19,8 +19,11 @@ The play table's hint is computed after everything else is redrawn and a kernel 
 each update as soon as it is made, so the hint's cost (the coach's ranking of the moves,
 :func:`rummy_lab.coach.hint`, as deep as a review) delays only the hint line: with the
 hint on, one row times the table's redraw (until the hint's computation starts) and one
-the whole click, hint included; a last row times Gin's hint (playouts to the end of the
-hand), each click playing the hinted move.
+the whole click, hint included; a row times Gin's hint (playouts to the end of the hand), each click
+playing the hinted move. The last two time "Review this hand" at the end of a Gin hand
+(``--repeat`` / 5 hands, at least 3): after a hand played by the hint (the review finds
+each decision as the hint measured it, :data:`rummy_lab.coach.MEASURED_KEPT`), and after
+one played without it.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from comm.base_comm import BaseComm
 
 TARGET_MS = 150.0
 HINT_LINE = "until the coach's hint"
+REVIEW_LINE = "Review this hand"
 FOURTEEN = "7S 7H 7D 4C 5C 6C 7C KD QH 2S AS 2H 3D 4S"
 
 
@@ -212,7 +216,51 @@ def cases(repeat: int) -> list[tuple[str, str, dict[str, float]]]:
 
     rows.append(("PlayTable", f"gin, hint on: {HINT_LINE}",
                  measure(follow, repeat)))
+    for hint in (True, False):
+        rows.append(("PlayTable", f"gin, {REVIEW_LINE}, hint {'on' if hint else 'off'}",
+                     review_clicks(hint, max(3, repeat // 5))))
     return rows
+
+
+def review_clicks(hint: bool, hands: int) -> dict[str, float]:
+    """Time "Review this hand" at the end of Gin hands against the bot: with the hint on,
+    the learner plays the hint's first move at every turn; with it off, the greedy
+    bot's move. Playing the hand is not timed."""
+    import rummy_lab as rl
+    from rummy_lab.widgets import PlayTable
+
+    times = []
+    msgs = size = 0
+    for k in range(hands):
+        rl.coach.clear_measured()
+        pt = PlayTable("gin", seed=100 + k)
+        pt.hint_toggle.value = hint
+        mine = rl.bots.make_bot("greedy", pt.game.rules)
+        rng = random.Random(k)
+        while not pt.game.is_over:
+            move = (pt.advice[0][0] if hint and pt.advice else
+                    mine.choose(pt.view, rng))
+            pt.play(move)
+        CountingComm.messages = CountingComm.bytes = 0
+        t = time.perf_counter()
+        pt.review_button.click()
+        times.append((time.perf_counter() - t) * 1000)
+        msgs += CountingComm.messages
+        size += CountingComm.bytes
+    times.sort()
+    return {
+        "median": statistics.median(times),
+        "p90": times[min(len(times) - 1, int(0.9 * len(times)))],
+        "max": times[-1],
+        "msgs": msgs / hands,
+        "kb": size / hands / 1024,
+    }
+
+
+def _targeted(what: str) -> bool:
+    """Whether a row is a redraw held to :data:`TARGET_MS` (the coach's hint line and
+    the review are the coach's time, not the widget's)."""
+    return not what.endswith(HINT_LINE) and REVIEW_LINE not in what
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -226,10 +274,10 @@ def main(argv: list[str] | None = None) -> int:
     print(head)
     print("-" * len(head))
     slow = 0
-    redraws = [row for row in rows if not row[1].endswith(HINT_LINE)]
+    redraws = [row for row in rows if _targeted(row[1])]
     for widget, what, r in rows:
         ok = r["p90"] < TARGET_MS
-        verdict = "(no target)" if what.endswith(HINT_LINE) else "ok" if ok else "SLOW"
+        verdict = "(no target)" if not _targeted(what) else "ok" if ok else "SLOW"
         slow += verdict == "SLOW"
         print(f"{widget:<20} {what:<45} {r['median']:>9.1f} {r['p90']:>7.1f} {r['max']:>7.1f} "
               f"{r['msgs']:>5.0f} {r['kb']:>6.1f}  {verdict}")

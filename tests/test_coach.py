@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import random
 from collections.abc import Callable, Iterator
@@ -23,6 +24,7 @@ from rummy_lab.coach import (
     explain,
     label_for,
     review,
+    review_values,
     thresholds,
 )
 from rummy_lab.coach._source import danger, unseen
@@ -31,6 +33,8 @@ from rummy_lab.engine.moves import Discard, DrawStock, Gin, Knock, PassUpcard, T
 from rummy_lab.probability import outs, p_draw_out
 
 from .helpers import play, stacked_gin
+
+REVIEW_MODULE = importlib.import_module("rummy_lab.coach.review")  # the name is the function
 
 # Player 1 moves first (dealer 0). Its hand melds A-2-3♠, 4-5-6♥ and 7♦ 7♣ 7♥: deadwood K♠.
 KNOCKER = "AS 2S 3S 4H 5H 6H 7D 7C 7H KS"
@@ -650,6 +654,7 @@ def test_a_hint_followed_is_reviewed_as_best(variant: str, players: int, seed: i
             g.play(advice[0].move)
         else:
             g.play(others.choose(g.view_for(g.current_player), rng))
+    REVIEW_MODULE.clear_measured()  # measured afresh, not the hint's values kept
     rows = review(g, 0).rows
     assert len(rows) >= 5
     for r in rows:
@@ -677,6 +682,7 @@ def test_every_move_the_hint_shows_is_reviewed_with_its_value(variant: str, seed
         for shown in advice[:rl.coach.HINT_SHOWN]:
             played = g.copy()
             played.play(shown.move)
+            REVIEW_MODULE.clear_measured()  # measured afresh, not the hint's values kept
             row = review(played, 0).rows[-1]
             assert (row.played, row.best) == (shown.move, advice[0].move)
             assert (row.played_value, row.best_value) == (shown.value, advice[0].value)
@@ -705,6 +711,80 @@ def test_a_gin_move_completed_after_the_race_has_the_value_it_would_have_kept() 
     move = behind[0]
     assert done[move].samples == kept[move].samples == most
     assert done[move].per_deal == kept[move].per_deal
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("gin", 45), ("500", 46), ("indian", 47)])
+def test_a_review_after_the_hint_takes_its_values_as_measured(
+    variant: str, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seat 0 plays the hint's first, second or third move in turn: the review measures
+    no decision again, and its rows are those of a review measured afresh."""
+    g = rl.new_game(variant, seed=seed)
+    others = make_bot("greedy", g.rules)
+    rng = random.Random(seed)
+    REVIEW_MODULE.clear_measured()
+    turn = 0
+    while not g.is_over:
+        if g.current_player == 0 and len(g.legal_moves()) > 1:
+            advice = rl.coach.hint(g)
+            g.play(advice[turn % min(len(advice), rl.coach.HINT_SHOWN)].move)
+            turn += 1
+        else:
+            g.play(others.choose(g.view_for(g.current_player), rng)
+                   if g.current_player else g.legal_moves()[0])
+    measured = REVIEW_MODULE.ranked_values
+    calls: list[object] = []
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(args[0])
+        return measured(*args, **kwargs)
+
+    monkeypatch.setattr(REVIEW_MODULE, "ranked_values", counted)
+    kept = review(g, 0)
+    assert len(kept.rows) == turn >= 3 and calls == []  # every decision as the hint measured it
+    REVIEW_MODULE.clear_measured()
+    fresh = review(g, 0)
+    assert len(calls) == turn and fresh == kept
+
+
+def test_kept_values_serve_only_what_they_would_compute(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In Gin a move played that the hint's values hold on fewer deals than the best is
+    measured again (the review plays it on every deal), and gets the fresh values; a
+    budget in seconds keeps nothing; at most MEASURED_KEPT decisions are kept."""
+    g = rl.new_game("gin", seed=44)
+    while g.phase is not rl.Phase.DISCARD:
+        g.play(g.legal_moves()[0])
+    view = g.view_for(g.current_player)
+    REVIEW_MODULE.clear_measured()
+    hinted = review_values(view, None, 9)
+    most = max(mv.samples for mv in hinted if not mv.exact)
+    short = next(mv.move for mv in hinted if not mv.exact and mv.samples < most)
+    full = next(mv.move for mv in hinted[1:] if not mv.exact and mv.samples == most)
+    measured = REVIEW_MODULE.ranked_values
+    calls: list[object] = []
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(kwargs.get("complete"))
+        return measured(*args, **kwargs)
+
+    monkeypatch.setattr(REVIEW_MODULE, "ranked_values", counted)
+    assert review_values(view, None, 9, played=full) == hinted and calls == []
+    again = review_values(view, None, 9, played=short)
+    assert calls == [(short,)]
+    REVIEW_MODULE.clear_measured()
+    assert review_values(view, None, 9, played=short) == again  # as measured afresh
+    assert next(mv for mv in again if mv.move == short).samples == most
+    assert review_values(view, None, 9, played=short) == again and len(calls) == 2
+    review_values(view, None, 9, played=None)  # kept with `short` filled: measured again
+    assert len(calls) == 3
+    review_values(view, 0.01, 9)
+    review_values(view, 0.01, 9)
+    assert len(calls) == 5  # a budget in seconds: nothing kept
+    monkeypatch.setattr(REVIEW_MODULE, "ranked_values", lambda *a, **k: [])
+    monkeypatch.setattr(REVIEW_MODULE, "MEASURED_KEPT", 2)
+    for s in (1, 2, 3):
+        review_values(view, None, s)
+    assert [key[1] for key in REVIEW_MODULE._measured] == [2, 3]
 
 
 def test_a_hint_looks_as_deep_as_a_review() -> None:

@@ -55,6 +55,7 @@ from ._values import MoveValue, check_budget, check_view, hand_points, ranked_va
 from .review import (
     HINT_SHOWN,
     LABELS,
+    MEASURED_KEPT,
     NOISE_Z,
     REVIEW_DEPTH,
     STAKES,
@@ -62,6 +63,7 @@ from .review import (
     UNSPLIT,
     Review,
     ReviewRow,
+    clear_measured,
     decision_seed,
     label_for,
     review,
@@ -75,6 +77,7 @@ if TYPE_CHECKING:
 __all__ = [
     "HINT_SHOWN",
     "LABELS",
+    "MEASURED_KEPT",
     "NOISE_Z",
     "REVIEW_DEPTH",
     "STAKES",
@@ -84,6 +87,7 @@ __all__ = [
     "AdviceList",
     "Review",
     "ReviewRow",
+    "clear_measured",
     "decision_seed",
     "evaluate",
     "explain",

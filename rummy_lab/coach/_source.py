@@ -34,7 +34,9 @@ HISTORIES = 1024
 against 0.1839, Rummy 500 0.0880 against 0.0871, Indian 0.1584 against 0.1577)."""
 
 _BELIEFS: OrderedDict[tuple[int, str, int], tuple[PlayerView, Belief]] = OrderedDict()
-_DANGERS: dict[tuple[int, str, Card, int | None], float] = {}
+_DANGERS: dict[tuple[PlayerView, str, Card, int | None], float] = {}
+"""Dangers by position (equal views share them: a review replaying a hand finds the
+dangers the hint computed at each decision)."""
 
 
 def belief(view: PlayerView, *, model: str | None = None, seed: int = 0) -> Belief:
@@ -49,7 +51,6 @@ def belief(view: PlayerView, *, model: str | None = None, seed: int = 0) -> Beli
     _BELIEFS[key] = (view, b)
     while len(_BELIEFS) > 8:
         _BELIEFS.popitem(last=False)
-        _DANGERS.clear()
     return b
 
 
@@ -82,7 +83,7 @@ def danger(view: PlayerView, card: Card, player: int | None = None) -> float:
     thrown now: :meth:`rl.inference.Belief.danger`, except that in Rummy 500 a card that
     makes a meld with cards of the discard pile is certain to be usable (a deep pick
     brings those cards along)."""
-    key = (id(view), MODEL, card, player)
+    key = (view, MODEL, card, player)
     got = _DANGERS.get(key)
     if got is not None:
         return got

@@ -58,11 +58,12 @@ and the summary add them up over the hand: where the points went.
 from __future__ import annotations
 
 import html
-from collections import Counter
-from dataclasses import dataclass, field
+from collections import Counter, OrderedDict
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from ..engine.moves import Move
+from ..engine.rules import Variant
 from ._reasons import facts_line, level, split_parts, split_words
 from ._values import MoveValue, check_budget, move_values, ranked_values
 
@@ -71,9 +72,9 @@ if TYPE_CHECKING:
     from ..engine.state import PlayerView
 
 __all__ = [
-    "HINT_SHOWN", "LABELS", "NOISE_Z", "REVIEW_DEPTH", "STAKES", "THRESHOLDS", "UNSPLIT", "Review",
-    "ReviewRow",
-    "decision_seed", "label_for", "review", "review_values", "thresholds",
+    "HINT_SHOWN", "LABELS", "MEASURED_KEPT", "NOISE_Z", "REVIEW_DEPTH", "STAKES", "THRESHOLDS",
+    "UNSPLIT", "Review", "ReviewRow",
+    "clear_measured", "decision_seed", "label_for", "review", "review_values", "thresholds",
 ]
 
 LABELS: tuple[str, ...] = ("best", "good", "inaccuracy", "mistake", "blunder")
@@ -365,16 +366,70 @@ def decision_seed(seed: int, index: int) -> int:
     return seed * 7919 + index
 
 
+MEASURED_KEPT = 128
+"""Decisions whose values :func:`review_values` keeps (the least recently used is
+dropped first): a review of a hand played with the hint on finds each decision the hint
+measured already measured, and takes no time for it."""
+
+_measured: OrderedDict[tuple[PlayerView, int, bool],
+                       tuple[Move | None, list[MoveValue]]] = OrderedDict()
+
+
 def review_values(view: PlayerView, budget: float | None, seed: int, *,
                   played: Move | None = None, split: bool = True) -> list[MoveValue]:
     """Every legal move's value as a review measures it, the coach's choice first:
     :data:`REVIEW_DEPTH` times the bot's deals at the default budget, every move through
     the whole schedule, and in Gin the :data:`HINT_SHOWN` moves of highest value and
     ``played`` on every deal. :func:`rummy_lab.coach.hint` values a decision with it
-    too, which is why a review agrees with the hint."""
-    return ranked_values(view, budget, seed, complete=() if played is None else (played,),
-                         complete_top=HINT_SHOWN, settle=False,
-                         depth=REVIEW_DEPTH if budget is None else 1, split=split)
+    too, which is why a review agrees with the hint.
+
+    At the default budget the values are a function of ``view``, ``seed``, ``played`` and
+    ``split``, and the last :data:`MEASURED_KEPT` decisions are kept: a call that would
+    compute what a kept one computed gets a copy of its values (the same numbers, to the
+    last digit) at once. With a budget in seconds nothing is kept (the deals played
+    depend on the clock)."""
+    key = (view, seed, split)
+    if budget is None and key in _measured:
+        then, values = _measured[key]
+        if _same_values(view, values, then, played):
+            _measured.move_to_end(key)
+            return _copy(values)
+    values = ranked_values(view, budget, seed, complete=() if played is None else (played,),
+                           complete_top=HINT_SHOWN, settle=False,
+                           depth=REVIEW_DEPTH if budget is None else 1, split=split)
+    if budget is None:
+        _measured[key] = (played, _copy(values))
+        _measured.move_to_end(key)
+        while len(_measured) > MEASURED_KEPT:
+            _measured.popitem(last=False)
+    return values
+
+
+def _same_values(view: PlayerView, values: list[MoveValue], then: Move | None,
+                 now: Move | None) -> bool:
+    """Whether values computed with ``played=then`` are those ``played=now`` gives. Only
+    Gin fills the move played in (the other variants play every move on every deal), and
+    filling is a no-op for a move already played on every deal: values computed without
+    a move played serve any move that holds every deal in them, or is exact, or is not
+    listed."""
+    if now == then or view.rules.variant is not Variant.GIN:
+        return True
+    if then is not None:  # its filling may have changed its own value
+        return False
+    got = next((mv for mv in values if mv.move == now), None)
+    if got is None or got.exact:
+        return True
+    return got.samples == max(mv.samples for mv in values if not mv.exact)
+
+
+def clear_measured() -> None:
+    """Forget the decisions :func:`review_values` keeps (the next review measures each
+    decision afresh, to the same values)."""
+    _measured.clear()
+
+
+def _copy(values: list[MoveValue]) -> list[MoveValue]:
+    return [replace(mv, detail=dict(mv.detail)) for mv in values]
 
 
 def review(game: Game, player: int, *, budget: float | None = None, seed: int = 0) -> Review:

@@ -789,6 +789,8 @@ class FakeCoach:
 
     def __init__(self) -> None:
         self.reviewed: list[int] = []
+        self.table: PlayTable | None = None
+        self.while_reviewing: list[tuple[str, bool]] = []
 
     HINT_SHOWN = 3
 
@@ -807,6 +809,9 @@ class FakeCoach:
         from types import SimpleNamespace
 
         self.reviewed.append(player)
+        if self.table is not None:  # what the table shows while the coach works
+            self.while_reviewing = [(self.table.review_view.value,
+                                     self.table.review_button.disabled)]
         return SimpleNamespace(_repr_html_=lambda: "<table class='fake-review'></table>")
 
 
@@ -834,8 +839,13 @@ def test_play_table_uses_the_coach_when_there_is_one(monkeypatch: pytest.MonkeyP
     pt.hand_view.selected = (pt.view.hand.index(rl.Card.parse("AS")),)
     pt.buttons["knock"].click()
     assert pt.review_button.layout.display is None
+    fake.table = pt
     pt.review_button.click()
     assert fake.reviewed == [1] and "fake-review" in pt.review_view.value
+    mine = sum(1 for e in pt.game.history if e.player == 1)
+    ((working, disabled),) = fake.while_reviewing
+    assert f"measuring your {mine} moves…" in working and disabled
+    assert not pt.review_button.disabled  # ready again once the review is shown
 
 
 def test_play_table_without_a_coach_hides_the_review(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -626,7 +626,17 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         self._render()
 
     def _on_review_click(self, _: W.Button) -> None:
-        found = _coach.review(self.game, self.human)
+        mine = sum(1 for e in self.game.history if e.player == self.human)
+        # shown while the coach works (a kernel sends it at once): a Gin hand played
+        # without the hint takes a second or two, one played with it next to nothing
+        self.review_view.value = (
+            f'<div class="rl-panel rl-working"><b>Review of your decisions</b>: measuring '
+            f"your {count_words(mine, 'move')}…</div>")
+        self.review_button.disabled = True
+        try:
+            found = _coach.review(self.game, self.human)
+        finally:
+            self.review_button.disabled = False
         if found is None:
             self.review_view.value = ""
             return

@@ -633,6 +633,30 @@ def test_the_play_table_shows_the_coachs_advice() -> None:
     assert first in pt.view.legal_moves
     assert "the coach" in pt.hint_view.value
     assert pt.advice[0][1][0].startswith("worth ")
+    # each move: its value and what it does in view, the other reasons folded under a
+    # summary that counts them
+    import html
+
+    from rummy_lab.engine.display import glyph_text
+    from rummy_lab.widgets.play import HINT_HEADLINE
+
+    items = pt.hint_view.value.split("<li>")[1:]
+    assert len(items) == len(pt.advice) >= 2
+    folded = 0
+    for item, (_, reasons) in zip(items, pt.advice, strict=True):
+        text = html.unescape(item)
+        head, _, rest = text.partition('<details class="rl-why">')
+        assert glyph_text("; ".join(reasons[:HINT_HEADLINE])) in head
+        if len(reasons) > HINT_HEADLINE:
+            more = len(reasons) - HINT_HEADLINE
+            word = "reason" if more == 1 else "reasons"
+            assert rest.startswith(f"<summary>{more} more {word}</summary>")
+            assert glyph_text("; ".join(reasons[HINT_HEADLINE:])) in rest
+            assert glyph_text(reasons[HINT_HEADLINE]) not in head
+            folded += 1
+        else:
+            assert rest == ""
+    assert folded >= 1
 
 
 @pytest.mark.parametrize(("variant", "players", "seed"), [

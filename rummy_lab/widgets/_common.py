@@ -66,6 +66,9 @@ STYLE_SHEET = (
     "padding:6px 10px;font-size:13px}"
     f".rl-note{{color:{THEME['muted']};font-size:12px}}"
     f".rl-play-table .rl-log-box summary,.rl-play-table .rl-log-box li{{color:{THEME['ink']}}}"
+    # the hint's folded reasons: a quiet, clickable line under each move
+    f".rl-why summary{{color:{THEME['ink']};cursor:pointer;font-size:12px}}"
+    ".rl-why{margin:0 0 2px 0}"
     # toggle buttons: the label beside the buttons (ipywidgets puts it above), and the
     # chosen button marked by more than a shade of grey
     ".rl-root .widget-toggle-buttons{display:flex;align-items:center}"

@@ -480,11 +480,7 @@ class PlayTable(W.VBox):  # type: ignore[misc]
                       f"; its card, the <b>{shown}</b>, is marked in your hand"
                       if len(cards) == 1 else
                       f"; its cards, the <b>{shown}</b>, are marked in your hand")
-            items = "".join(
-                f"<li><b>{escape(_move_text(m))}</b>"
-                + (f": {escape(glyph_text('; '.join(r)))}" if r else "") + "</li>"
-                for m, r in advice
-            )
+            items = "".join(_advice_item(m, r) for m, r in advice)
             self.hint_view.value = (
                 f'<div class="rl-panel"><b>Hint</b>: the coach\'s choice first{marked}'
                 f'<ol style="margin:4px 0 0 18px;padding:0">{items}</ol></div>'
@@ -669,6 +665,24 @@ def _move_cards(move: Move) -> tuple[Card, ...]:
         return (card,)
     cards = getattr(move, "cards", None)
     return tuple(cards) if isinstance(cards, tuple) else ()
+
+
+HINT_HEADLINE = 2
+"""Reasons the hint shows for each move; the rest fold under a summary a click opens."""
+
+
+def _advice_item(move: Move, reasons: Sequence[str]) -> str:
+    """One ranked move of the hint: its first :data:`HINT_HEADLINE` reasons (its value
+    and what it does), the rest folded (outs, odds, danger, where the difference from
+    the best comes from)."""
+    head, rest = reasons[:HINT_HEADLINE], reasons[HINT_HEADLINE:]
+    text = f"<li><b>{escape(_move_text(move))}</b>"
+    if head:
+        text += f": {escape(glyph_text('; '.join(head)))}"
+    if rest:
+        text += (f'<details class="rl-why"><summary>{count_words(len(rest), "more reason")}'
+                 f"</summary>{escape(glyph_text('; '.join(rest)))}</details>")
+    return text + "</li>"
 
 
 def _move_text(move: Move) -> str:

@@ -92,9 +92,11 @@ class PlayTable(W.VBox):  # type: ignore[misc]
     The bots move as soon as it is their turn; their moves are listed with a one-line
     reason when the coach is installed. **Hint** marks the cards of the coach's choice in
     your hand (the card to throw, or every card of a meld or lay-off) and shows the
-    coach's best moves with their reasons, valued as **Review this hand** will value the
-    decision (:func:`rummy_lab.coach.hint`: a hint followed is reviewed as best; without
-    the coach: the best discard and the chance to draw a card that helps). At the end the
+    coach's best moves with their reasons (each move's value and what it does; the other
+    reasons, :data:`HINT_HEADLINE` on, fold under a line a click opens), valued as
+    **Review this hand** will value the decision (:func:`rummy_lab.coach.hint`: a hint
+    followed is reviewed as best; without the coach: the best discard and the chance to
+    draw a card that helps). At the end the
     result sits on top: who won, the scores, the winner's hand meld by meld, with
     lay-offs drawn on the melds they extend; **Review this hand** (with the coach) rates
     your decisions.

@@ -19,11 +19,11 @@ The play table's hint is computed after everything else is redrawn and a kernel 
 each update as soon as it is made, so the hint's cost (the coach's ranking of the moves,
 :func:`rummy_lab.coach.hint`, as deep as a review) delays only the hint line: with the
 hint on, one row times the table's redraw (until the hint's computation starts) and one
-the whole click, hint included; a row times Gin's hint (playouts to the end of the hand), each click
-playing the hinted move. The last two time "Review this hand" at the end of a Gin hand
-(``--repeat`` / 5 hands, at least 3): after a hand played by the hint (the review finds
-each decision as the hint measured it, :data:`rummy_lab.coach.MEASURED_KEPT`), and after
-one played without it.
+the whole click, hint included; a row times Gin's hint (playouts to the end of the
+hand), each click playing the hinted move. The last two time "Review this hand" at the
+end of a Gin hand (``--repeat`` / 5 hands, at least 3): after a hand played by the hint
+(the review finds each decision as the hint measured it,
+:data:`rummy_lab.coach.MEASURED_KEPT`), and after one played without it.
 """
 
 from __future__ import annotations
@@ -82,13 +82,19 @@ def measure(click: Callable[[int], None], repeat: int, warmup: int = 3,
         if split:
             end = split[-1]
         times.append((end - t) * 1000)
-    times.sort()
+    return _summary(times, CountingComm.messages, CountingComm.bytes)
+
+
+def _summary(times: list[float], msgs: int, size: int) -> dict[str, float]:
+    """Median, 90th percentile and worst of ``times`` (ms), and the messages and
+    kilobytes sent per click."""
+    times = sorted(times)
     return {
         "median": statistics.median(times),
         "p90": times[min(len(times) - 1, int(0.9 * len(times)))],
         "max": times[-1],
-        "msgs": CountingComm.messages / repeat,
-        "kb": CountingComm.bytes / repeat / 1024,
+        "msgs": msgs / len(times),
+        "kb": size / len(times) / 1024,
     }
 
 
@@ -247,14 +253,7 @@ def review_clicks(hint: bool, hands: int) -> dict[str, float]:
         times.append((time.perf_counter() - t) * 1000)
         msgs += CountingComm.messages
         size += CountingComm.bytes
-    times.sort()
-    return {
-        "median": statistics.median(times),
-        "p90": times[min(len(times) - 1, int(0.9 * len(times)))],
-        "max": times[-1],
-        "msgs": msgs / hands,
-        "kb": size / hands / 1024,
-    }
+    return _summary(times, msgs, size)
 
 
 def _targeted(what: str) -> bool:

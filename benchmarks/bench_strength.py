@@ -7,7 +7,7 @@
     python benchmarks/bench_strength.py speed [--hands 20]
     python benchmarks/bench_strength.py review [--variants gin,basic,500,indian]
                                                [--opponent greedy|random|expert]
-    python benchmarks/bench_strength.py stakes [--hands 1000]
+    python benchmarks/bench_strength.py stakes [--hands 300]
     python benchmarks/bench_strength.py calibrate [--hands 300]
     python benchmarks/bench_strength.py discards [--hands 200]
     python benchmarks/bench_strength.py skips [--variants 500] [--hands 25]
@@ -39,8 +39,10 @@
   ``evaluate(view, budget=1.0)``, on positions from games against the greedy bot.
 * ``review``: the expert's own decisions reviewed at the same budget (share labelled
   best or good), and a random bot's (share labelled mistake or blunder).
-* ``stakes``: what a hand is worth (mean absolute points, greedy against greedy): the
-  scale of the review's labels, ``rl.coach.STAKES``.
+* ``stakes``: the stake of a decision, the scale of the review's labels
+  (``rl.coach.STAKES``): a random bot's points lost to the expert per decision, on the
+  deals of ``gap`` (no review needed: the decisions are counted), and beside it what a
+  hand between two greedy bots is worth (mean absolute points).
 * ``calibrate``: the coach's one-turn estimate (Basic, Rummy 500, Indian) against the
   hand's outcome: the least-squares factor should be near 1 (Basic's estimate carries
   ``BASIC_SCALE`` for that).
@@ -552,7 +554,8 @@ def cmd_gap(args: argparse.Namespace) -> None:
               f"  loss per decision: by the gap {per:.2f} +- {per_se:.2f}, by the review "
               f"{review_per:.2f} (ratio {review_per / per:.2f})\n"
               f"  mistake or blunder (loss >= {bound:g}): review {sum(bad) / decisions:.1%}; "
-              f"at most {per / bound:.1%} of decisions by Markov's inequality on the gap",
+              + (f"at most {per / bound:.1%} of decisions by Markov's inequality on the gap"
+                 if per < bound else "the gap allows any share (the bound is under the mean)"),
               flush=True)
 
 
@@ -618,26 +621,59 @@ def cmd_drawcheck(args: argparse.Namespace) -> None:
 # --------------------------------------------------------------------------- stakes
 
 
-def _stake_chunk(variant: str, start: int, stop: int) -> list[float]:
+def _decisions(game: rl.Game, player: int) -> int:
+    """How many of ``player``'s moves in ``game`` a review has a row for: those made with
+    more than one legal move."""
+    g = game.initial()
+    n = 0
+    for event in game.history:
+        if event.player == player and len(g.view_for(player).legal_moves) > 1:
+            n += 1
+        g.play(event.move)
+    return n
+
+
+def _stake_chunk(variant: str, start: int, stop: int
+                 ) -> list[tuple[float, float, int, float]]:
+    """Per hand of the review benchmark's random-bot deals (those of ``gap``): the random
+    bot's points against the greedy bot, the expert's on the same deal, the random bot's
+    decisions; and what a hand between two greedy bots is worth (absolute points)."""
     out = []
     for h in range(start, stop):
-        g = rl.new_game(variant, seed=20_000 + h, dealer=h % 2)
-        res = play_hand(g, [make_bot("greedy", g.rules), make_bot("greedy", g.rules)],
-                        random.Random(h))
-        out.append(abs(hand_points(res, 0, g.rules)))
+        g = rl.new_game(variant, seed=6000 + h, dealer=h % 2)
+        res = play_hand(g, [RandomBot(), make_bot("greedy", g.rules)], random.Random(h))
+        e = rl.new_game(variant, seed=6000 + h, dealer=h % 2)
+        eres = play_hand(e, [ExpertBot(), make_bot("greedy", e.rules)], random.Random(h))
+        w = rl.new_game(variant, seed=20_000 + h, dealer=h % 2)
+        wres = play_hand(w, [make_bot("greedy", w.rules), make_bot("greedy", w.rules)],
+                         random.Random(h))
+        out.append((hand_points(res, 0, g.rules), hand_points(eres, 0, e.rules),
+                    _decisions(g, 0), abs(hand_points(wres, 0, w.rules))))
     return out
 
 
 def cmd_stakes(args: argparse.Namespace) -> None:
-    from rummy_lab.coach import STAKES
+    """The stake of a decision, the scale of the review's labels (``rl.coach.STAKES``):
+    the points a random bot loses to the expert over a hand against the greedy bot, per
+    decision of the random bot (the mean loss per decision of a review with exact values,
+    by the performance difference identity; see ``gap``)."""
+    from rummy_lab.coach import STAKES, thresholds
 
-    print("stakes: mean absolute points of a hand, greedy against greedy, 2 players")
+    print("stakes: a random bot's points lost to the expert per decision, against the "
+          "greedy bot, 2 players, duplicate deals")
     for variant in args.variants.split(","):
-        pts = run_chunks(_stake_chunk, (variant,), args.hands, args.workers, 50)
-        m, se, _, _ = summary(pts)
+        t = time.perf_counter()
+        rows = run_chunks(_stake_chunk, (variant,), args.hands, args.workers, args.chunk)
+        rnd, exp, n, worth = (list(x) for x in zip(*rows, strict=True))
+        _, seg, _, _ = summary([b - a for a, b in zip(rnd, exp, strict=True)])
+        per = (sum(exp) - sum(rnd)) / sum(n)
         key = rl.get_rules(variant).variant.value
-        print(f"  {variant:<8} {len(pts)} hands: {m:.1f} +- {se:.1f} "
-              f"(rl.coach.STAKES[{key!r}] = {STAKES[key]})", flush=True)
+        print(f"  {variant:<8} {len(rows)} hands, {sum(n)} decisions "
+              f"({sum(n) / len(rows):.1f} per hand), {time.perf_counter() - t:.0f} s: "
+              f"{per:.2f} +- {seg * len(rows) / sum(n):.2f} points per decision "
+              f"(rl.coach.STAKES[{key!r}] = {STAKES[key]}: bounds {thresholds(variant)}); "
+              f"a hand between greedy bots is worth {statistics.fmean(worth):.1f} points",
+              flush=True)
 
 
 # --------------------------------------------------------------------------- calibrate
@@ -1393,8 +1429,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--workers", type=int, default=workers)
     p = sub.add_parser("stakes")
     p.add_argument("--variants", default="gin,basic,500,indian")
-    p.add_argument("--hands", type=int, default=1000)
+    p.add_argument("--hands", type=int, default=300)
     p.add_argument("--workers", type=int, default=workers)
+    p.add_argument("--chunk", type=int, default=10)
     p = sub.add_parser("calibrate")
     p.add_argument("--variants", default="basic,500,indian")
     p.add_argument("--hands", type=int, default=300)

@@ -588,10 +588,16 @@ def test_label_thresholds_scale_with_the_stake(variant: str, loss_share: float,
     assert label_for(loss, noise=loss / NOISE_Z + 1, variant=variant) == "good"
 
 
-def test_a_point_weighs_more_in_gin_than_in_rummy_500() -> None:
-    assert STAKES["basic"] < STAKES["gin"] < STAKES["indian"] < STAKES["500"]
+def test_a_decision_weighs_what_a_random_one_loses() -> None:
+    """The stake is a decision's, not a hand's: a Rummy 500 round is worth four times a
+    Gin hand, yet a random decision loses less in it; a blunder loses at least that."""
+    assert STAKES["basic"] < STAKES["500"] < STAKES["gin"] < STAKES["indian"]
+    for variant, stake in STAKES.items():
+        assert label_for(stake, variant=variant) == "blunder"
+        assert label_for(stake - 0.01, variant=variant) == "mistake"
     assert label_for(3.0, variant="gin") == "mistake"
-    assert label_for(3.0, variant="500") == "good"
+    assert label_for(3.0, variant="500") == "blunder"
+    assert label_for(3.0, variant="indian") == "inaccuracy"
     assert label_for(3.0, variant="basic") == "blunder"
 
 

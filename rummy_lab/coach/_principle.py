@@ -61,7 +61,8 @@ TABLE_CHOICE_MARGIN = 3.0
 
 BASIC_CHOICE_MARGIN = 0.4
 """The same for Basic Rummy, whose hands are worth far fewer points (about 6 against Gin's
-15, Rummy 500's 67 and Indian Rummy's 31: :data:`rummy_lab.coach.review.STAKES`)."""
+15, Rummy 500's 67 and Indian Rummy's 31 between greedy bots, by ``python
+benchmarks/bench_strength.py stakes``)."""
 
 
 def choice_margin(variant: Variant) -> float:

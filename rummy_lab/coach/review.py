@@ -6,23 +6,27 @@ not reviewed). For each, the coach evaluates the position as the player saw it
 records the move played, the coach's best move, the loss (value of the best minus value
 of the move played, never negative) and a label by the loss:
 
-========== ==========================================================
-label       loss, as a share of the variant's stake (:data:`STAKES`)
-========== ==========================================================
+=========== ===============================================================
+label       loss, as a share of the variant's stake of a decision (:data:`STAKES`)
+=========== ===============================================================
 best        the move played is the coach's first choice
-good        under 5%, or within one standard error of 0
-inaccuracy  5% to under 12%
-mistake     12% to under 25%
-blunder     25% or more
-========== ==========================================================
+good        under 15%, or within one standard error of 0
+inaccuracy  15% to under 40%
+mistake     40% to under 100%
+blunder     100% or more: at least what a move picked at random loses on average
+=========== ===============================================================
 
-The *stake* is what a hand is typically worth: the mean absolute points of a hand between
-two greedy bots (two players, default rules), measured by ``python
-benchmarks/bench_strength.py stakes``. A point means very different things in the variants
-(a Gin hand is worth about 15, a Rummy 500 round about 67, a two-player Basic Rummy hand
-about 6), so the thresholds scale with it: in Gin a mistake costs 1.8 to 3.9 points, in
-Rummy 500 8 to 17. The shares are :data:`THRESHOLDS`, the scale chess reviews use for a
-drop in expected score. :func:`thresholds` gives the points for a variant.
+The *stake* of a decision is what a careless decision costs in the variant: the points a
+random bot loses to the expert bot over a hand, on the same deals against the greedy bot
+(two players, default rules), divided by the random bot's decisions. By the performance
+difference identity this is the mean loss per decision that a review with exact values
+would find, and it is measured without the coach's values (``python
+benchmarks/bench_strength.py stakes``). Decisions weigh differently in the variants, and
+not in proportion to a hand's points: a Rummy 500 round is worth about 67 points but is
+long and forgiving (a meld not laid down now goes down next turn), so a random decision
+costs 2.9 points there, against 3.5 in Gin, whose hand is worth 15, 1.2 in two-player
+Basic Rummy and 8.7 in Indian Rummy, where a wrong declaration costs 80. The shares are
+:data:`THRESHOLDS`; :func:`thresholds` gives the bounds in points for a variant.
 
 Values are averages over sampled deals, so a loss has a standard error (from the paired
 values of the two moves on the same deals): a loss the coach cannot tell from zero at its
@@ -80,14 +84,17 @@ __all__ = [
 LABELS: tuple[str, ...] = ("best", "good", "inaccuracy", "mistake", "blunder")
 """The labels, from the best decision to the worst."""
 
-THRESHOLDS: dict[str, float] = {"good": 0.05, "inaccuracy": 0.12, "mistake": 0.25}
+THRESHOLDS: dict[str, float] = {"good": 0.15, "inaccuracy": 0.4, "mistake": 1.0}
 """Upper bounds (exclusive) of the loss for each label after "best", as shares of the
-variant's stake (:data:`STAKES`); a loss at or above the "mistake" bound is a blunder."""
+variant's stake of a decision (:data:`STAKES`); a loss at or above the "mistake" bound,
+the whole stake, is a blunder."""
 
-STAKES: dict[str, float] = {"gin": 15.4, "basic": 5.7, "500": 67.3, "indian": 30.6}
-"""What a hand is typically worth, per variant: the mean absolute points of a hand between
-two greedy bots, two players, default rules (``python benchmarks/bench_strength.py
-stakes``)."""
+STAKES: dict[str, float] = {"gin": 3.52, "basic": 1.19, "500": 2.90, "indian": 8.67}
+"""What a decision is worth, per variant, in points: what a random bot's decision loses
+on average to the expert bot's, measured over whole hands against the greedy bot, two
+players, default rules, without the coach's values (``python
+benchmarks/bench_strength.py stakes``: the expert's points less the random bot's on the
+same deals, per reviewed decision of the random bot)."""
 
 NOISE_Z = 1.0
 """A loss within this many standard errors of zero is "good"."""
@@ -108,7 +115,7 @@ def thresholds(variant: object = "gin") -> dict[str, float]:
     """The label bounds in points for a variant (a name, a preset or a Rules).
 
     >>> thresholds("gin")
-    {'good': 0.77, 'inaccuracy': 1.848, 'mistake': 3.85}
+    {'good': 0.528, 'inaccuracy': 1.408, 'mistake': 3.52}
     """
     from ..engine.rules import Rules, get_rules
 
@@ -140,10 +147,10 @@ def label_for(loss: float, *, is_best: bool = False, noise: float = 0.0,
     sampled deals): a loss within :data:`NOISE_Z` standard errors of zero cannot be told
     from the best move at the coach's precision, so it is "good" however large.
 
-    >>> label_for(0.0, is_best=True), label_for(0.5), label_for(1.5), label_for(3), label_for(5)
+    >>> label_for(0.0, is_best=True), label_for(0.5), label_for(1), label_for(2), label_for(5)
     ('best', 'good', 'inaccuracy', 'mistake', 'blunder')
-    >>> label_for(3, noise=4.0), label_for(3, variant="500")
-    ('good', 'good')
+    >>> label_for(3, noise=4.0), label_for(3, variant="indian"), label_for(3, variant="500")
+    ('good', 'inaccuracy', 'blunder')
     """
     if is_best:
         return "best"

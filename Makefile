@@ -10,6 +10,8 @@ BIN := $(VENV)/bin
 PY := $(BIN)/python
 PIP := $(PY) -m pip --disable-pip-version-check
 NB_TIMEOUT ?= 60
+# pytest-xdist workers for the tests and the notebooks: one per core by default.
+TEST_WORKERS ?= auto
 LAB_ARGS ?=
 APP_ARGS ?=
 
@@ -76,10 +78,10 @@ typecheck: $(TEST_STAMP)
 	$(BIN)/mypy benchmarks
 
 unit: $(TEST_STAMP)
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(TEST_WORKERS)
 
 define run_notebooks
-$(if $(strip $(NOTEBOOKS)),$(BIN)/pytest --nbmake --nbmake-timeout=$(NB_TIMEOUT) $(NOTEBOOK_DIRS),@echo "No notebooks under tutorials/ or notebooks/: skipped")
+$(if $(strip $(NOTEBOOKS)),$(BIN)/pytest -n $(TEST_WORKERS) --nbmake --nbmake-timeout=$(NB_TIMEOUT) $(NOTEBOOK_DIRS),@echo "No notebooks under tutorials/ or notebooks/: skipped")
 endef
 
 notebooks: $(TEST_STAMP)
@@ -90,7 +92,7 @@ test: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/mypy benchmarks
-	$(BIN)/pytest
+	$(BIN)/pytest -n $(TEST_WORKERS)
 	$(run_notebooks)
 
 bench: $(BENCH_STAMP)

@@ -233,4 +233,4 @@ def _resolve(palette: str | Palette | None, size: int | str | None) -> tuple[Pal
     return pal, px
 
 
-_FONT = "'DejaVu Sans', 'Helvetica Neue', Arial, Helvetica, sans-serif"
+_FONT = "'DejaVu Sans', 'Helvetica Neue', Arial, Helvetica, sans-serif"  # captions and card labels

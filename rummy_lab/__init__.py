@@ -10,6 +10,13 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from .display import (
+    ResultTable,
+    get_display,
+    reset_display,
+    result_table,
+    set_display,
+)
 from .engine import (
     PRESETS,
     Card,
@@ -28,13 +35,6 @@ from .engine import (
     get_rules,
     make_deck,
     parse_cards,
-)
-from .engine.display import (
-    ResultTable,
-    get_display,
-    reset_display,
-    result_table,
-    set_display,
 )
 from .engine.game import Game, new_game
 from .engine.match import Match, new_match

@@ -209,7 +209,7 @@ class Report:
         return self.summary()
 
     def _repr_html_(self) -> str:
-        from .engine.display import html_table
+        from .display import html_table
 
         seats = [f"seat {p} ({b})" for p, b in enumerate(self.bots)]
         rows: list[list[object]] = [

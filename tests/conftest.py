@@ -8,8 +8,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from rummy_lab.display import reset_display
 from rummy_lab.engine.cards import Hand, parse_cards
-from rummy_lab.engine.display import reset_display
 
 # The hand used across the docs: 7S 7H 7D + 4C 5C 6C (+7C either way), deadwood KD QH 2S = 22.
 GIN_HAND = "7S 7H 7D 4C 5C 6C 7C KD QH 2S"

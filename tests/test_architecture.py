@@ -10,6 +10,7 @@ import graph has no cycles.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,20 +24,22 @@ PACKAGE = ROOT / "rummy_lab"
 # only re-export engine names.
 ALLOWED: dict[str, set[str]] = {
     "engine": set(),
+    "display": {"engine"},
     "gin": {"engine"},
     "indian": {"engine"},
     "moves": {"engine"},
-    "probability": {"engine"},
-    "inference": {"engine", "probability"},
-    "coach": {"engine", "probability", "inference"},
-    "bots": {"engine", "probability", "inference", "coach"},
-    "simulation": {"engine", "bots"},
-    "viz": {"engine", "probability", "inference", "coach", "bots", "simulation"},
-    "widgets": {"engine", "probability", "inference", "coach", "bots", "simulation", "viz"},
-    "app": {"engine", "probability", "inference", "coach", "bots", "simulation", "viz",
-            "widgets", "gin", "indian", "moves"},
-    "cli": {"engine", "probability", "inference", "coach", "bots", "simulation", "viz",
-            "app", "__init__"},
+    "probability": {"engine", "display"},
+    "inference": {"engine", "display", "probability"},
+    "coach": {"engine", "display", "probability", "inference"},
+    "bots": {"engine", "display", "probability", "inference", "coach"},
+    "simulation": {"engine", "display", "bots"},
+    "viz": {"engine", "display", "probability", "inference", "coach", "bots", "simulation"},
+    "widgets": {"engine", "display", "probability", "inference", "coach", "bots", "simulation",
+                "viz"},
+    "app": {"engine", "display", "probability", "inference", "coach", "bots", "simulation",
+            "viz", "widgets", "gin", "indian", "moves"},
+    "cli": {"engine", "display", "probability", "inference", "coach", "bots", "simulation",
+            "viz", "app", "__init__"},
     "__main__": {"cli"},
     "__init__": set(),  # the package root re-exports and loads the rest lazily
 }
@@ -188,10 +191,43 @@ def test_no_import_cycles_inside_the_engine() -> None:
             visit(node)
 
 
-def test_the_value_types_do_not_import_the_html_layer() -> None:
-    for module in ("rummy_lab.engine.cards", "rummy_lab.engine.melds", "rummy_lab.engine.solver"):
-        targets = {imp.target for imp in ALL_IMPORTS if imp.source == module}
-        assert "rummy_lab.engine.display" not in targets, module
+# An opening or closing tag of HTML or SVG: ``<div``, ``</span>``, ``<svg ...``, ``<b>``.
+_TAGS = (
+    "a|b|br|caption|circle|code|details|div|em|g|h[1-6]|i|img|li|ol|p|path|polygon|pre|"
+    "rect|small|span|strong|style|sub|summary|sup|svg|table|tbody|td|text|th|thead|title|"
+    "tr|ul"
+)
+MARKUP = re.compile(rf"</?(?:{_TAGS})(?=[\s/>])", re.IGNORECASE)
+
+
+def _markup(text: str) -> list[str]:
+    """``line: tag`` for each piece of markup in ``text``."""
+    return [f"{n}: {m.group(0)}" for n, line in enumerate(text.splitlines(), 1)
+            for m in MARKUP.finditer(line)]
+
+
+def test_the_markup_check_can_fail() -> None:
+    assert _markup('x = f\'<div class="a">{y}</div>\'\nz = "<svg xmlns=1>"\n<b>hi</b>') == [
+        "1: <div", "1: </div", "2: <svg", "3: <b", "3: </b"]
+    assert _markup("if a < b and c > d: pass  # <Rank.ACE: 1> <class 'int'>") == []
+
+
+def test_the_engine_holds_no_markup() -> None:
+    """HTML and SVG live in ``rummy_lab/display``: no file under ``rummy_lab/engine`` holds
+    a tag, in code, strings or docstrings."""
+    found = [f"{path.relative_to(ROOT)}:{hit}"
+             for path in sorted((PACKAGE / "engine").rglob("*"))
+             if path.is_file() and path.suffix in (".py", ".pyi", ".txt", ".md", ".json")
+             for hit in _markup(path.read_text(encoding="utf-8"))]
+    assert found == [], "markup in the engine: " + "; ".join(found)
+
+
+def test_the_display_sits_between_the_engine_and_the_rest() -> None:
+    """The engine never imports the display; the display imports only the engine."""
+    assert not [imp for imp in ALL_IMPORTS
+                if _layer(imp.source) == "engine" and _layer(imp.target) == "display"]
+    assert {_layer(imp.target) for imp in ALL_IMPORTS
+            if _layer(imp.source) == "display"} <= {"display", "engine"}
 
 
 def test_scanner_catches_an_upward_import(tmp_path: Path) -> None:

@@ -643,7 +643,7 @@ def test_the_play_table_shows_the_coachs_advice() -> None:
     # summary that counts them
     import html
 
-    from rummy_lab.engine.display import glyph_text
+    from rummy_lab.display import glyph_text
     from rummy_lab.widgets.play import HINT_HEADLINE
 
     items = pt.hint_view.value.split("<li>")[1:]

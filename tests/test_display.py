@@ -7,8 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from rummy_lab.engine.cards import Card, Hand, make_deck, parse_cards
-from rummy_lab.engine.display import (
+from rummy_lab.display import (
     MELD_COLORS,
     PALETTES,
     THEME,
@@ -29,6 +28,7 @@ from rummy_lab.engine.display import (
     reset_display,
     set_display,
 )
+from rummy_lab.engine.cards import Card, Hand, make_deck, parse_cards
 from rummy_lab.engine.melds import classify_meld
 from rummy_lab.engine.solver import best_partition
 
@@ -401,3 +401,129 @@ def test_words_and_glyphs() -> None:
     assert glyph_text("discard 10H, keep AS KS; JK and 7X stay") == (
         "discard 10♥, keep A♠ K♠; JK and 7X stay")
     assert glyph_text("as is") == "as is"
+
+
+# --------------------------------------------------------------------------- the registry
+
+
+def _engine_classes_with_html() -> dict[str, type]:
+    """Every class defined in ``rummy_lab.engine`` that has a ``_repr_html_``, by path."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import rummy_lab.engine as engine
+
+    found: dict[str, type] = {}
+    for info in pkgutil.walk_packages(engine.__path__, "rummy_lab.engine."):
+        module = importlib.import_module(info.name)
+        for _, cls in inspect.getmembers(module, inspect.isclass):
+            if cls.__module__ == info.name and "_repr_html_" in vars(cls):
+                found[f"{cls.__module__}.{cls.__qualname__}"] = cls
+    return found
+
+
+def test_every_engine_type_with_rich_display_has_a_renderer() -> None:
+    from rummy_lab.display import RENDERERS
+
+    classes = _engine_classes_with_html()
+    assert len(classes) >= 16
+    html_paths = {path for mime, path in RENDERERS if mime == "text/html"}
+    assert set(classes) == html_paths  # no type without HTML, no renderer for a lost type
+    assert {path for mime, path in RENDERERS if mime != "text/html"} == {
+        "rummy_lab.engine.cards.Card"}
+
+
+def test_repr_html_is_the_display_package_renderer() -> None:
+    from rummy_lab import gin, indian
+    from rummy_lab.display import (
+        count_explanation_html,
+        rules_card_html,
+        showdown_html,
+        turn_picture_html,
+        variant_table_html,
+    )
+    from rummy_lab.engine.rulebook import compare_variants, rules_card, turn_picture
+
+    sd = gin.showdown("4H 5H 6H 9C 9D 9S 2C 3C 4C 5S", "3H 7H KD KC QS JS 10D 8C 8D 2S")
+    assert sd._repr_html_() == showdown_html(sd)
+    assert 'class="rl-showdown-result"' in showdown_html(sd)
+    card = rules_card("500")
+    assert card._repr_html_() == rules_card_html(card)
+    assert rules_card_html(card).startswith('<div class="rl-rules-card"')
+    table = compare_variants(["gin", "indian"])
+    assert table._repr_html_() == variant_table_html(table)
+    pic = turn_picture()
+    assert pic._repr_html_() == turn_picture_html(pic)
+    count = indian.explain_count("2C 3C 4C 9S 9D 9C KD KH KS QS QD 5S 8H", wild_rank=7)
+    assert count._repr_html_() == count_explanation_html(count)
+    c = Card.parse("7S")
+    assert c._repr_svg_() == card_svg(c) and c._repr_html_() == cards_html((c,))
+    assert classify_meld("7S 7H 7D")._repr_html_() == cards_html("7S 7H 7D")
+
+
+def test_a_type_without_a_renderer_shows_as_text_only() -> None:
+    from rummy_lab.engine.cards import RICH_RENDERERS, rich_display
+
+    key = ("text/html", "rummy_lab.engine.cards.Hand")
+    saved = RICH_RENDERERS.pop(key)
+    try:
+        assert rich_display(Hand(parse_cards("7S"))) is None
+        assert str(Hand(parse_cards("7S"))) == "7♠"  # the plain text stays
+    finally:
+        RICH_RENDERERS[key] = saved
+    assert rich_display(Hand(parse_cards("7S"))) == cards_html("7S")
+
+
+_IPYTHON_CHECK = """
+import json
+from IPython.core.interactiveshell import InteractiveShell
+shell = InteractiveShell.instance()
+import rummy_lab as rl                     # after the shell: formatters are registered
+from rummy_lab import gin
+hand = rl.parse_cards("7S 7H 7D 4C 5C 6C 7C KD QH 2S")
+objs = {"card": rl.Card.parse("QS"), "hand": hand, "partition": rl.best_partition(hand),
+        "meld": rl.classify_meld("7S 7H 7D"), "rules": rl.rules_card("gin"),
+        "showdown": gin.showdown("4H 5H 6H 9C 9D 9S 2C 3C 4C 5S",
+                                 "3H 7H KD KC QS JS 10D 8C 8D 2S")}
+html = shell.display_formatter.formatters["text/html"]
+out = {}
+for name, obj in objs.items():
+    data, _ = shell.display_formatter.format(obj)
+    out[name] = [data.get("text/html") == obj._repr_html_(), html.lookup(obj) is not None]
+data, _ = shell.display_formatter.format(objs["card"])
+out["svg"] = data.get("image/svg+xml") == objs["card"]._repr_svg_()
+print(json.dumps(out))
+"""
+
+
+def test_ipython_formatters_are_registered_when_a_shell_runs() -> None:
+    """Imported inside a running IPython shell, ``rummy_lab`` registers its renderers as the
+    shell's formatters, and they give the same HTML as ``_repr_html_``."""
+    import json
+    import subprocess
+    import sys
+
+    pytest.importorskip("IPython")
+    done = subprocess.run([sys.executable, "-c", _IPYTHON_CHECK], capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    assert out.pop("svg") is True
+    assert out == {name: [True, True] for name in
+                   ("card", "hand", "partition", "meld", "rules", "showdown")}
+
+
+def test_no_shell_no_formatters() -> None:
+    from rummy_lab.display import register_ipython_formatters
+
+    with pytest.raises(TypeError, match="display_formatter"):
+        register_ipython_formatters(object())
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys, rummy_lab.display as d; "
+         "print(d.register_ipython_formatters(), 'IPython' in sys.modules)"],
+        capture_output=True, text=True, timeout=120, check=False)
+    assert done.stdout.split() == ["False", "False"], done.stderr

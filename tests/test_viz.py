@@ -98,7 +98,7 @@ def test_outs_heatmap_grid(gin_hand: rl.Hand) -> None:
         assert card.glyph in heat.text[card.suit.order][card.rank - 1]
     in_hand, seen = fig.data[1], fig.data[2]
     assert len(in_hand.x) == len(set(gin_hand)) and list(seen.x) == ["8"]
-    assert rl.engine.display.count_words(len(found), "card") in fig.layout.title.text
+    assert rl.display.count_words(len(found), "card") in fig.layout.title.text
     one = viz.outs_heatmap({rl.Card.parse("6S"): 1})
     assert one.layout.title.text == "Outs: 1 card, 1 unseen copy"  # never "1 cards"
 
@@ -231,7 +231,7 @@ def test_animate_game_is_readable_from_the_back_of_a_room(played: Game) -> None:
     part = rl.best_partition(hand)
     row = sorted((x, t) for x, y, t in zip(cards.x, cards.y, _glyphs(frame), strict=True)
                  if round(y) == 0)
-    expected = [hand[i].glyph for i in rl.engine.display.display_order(hand, part)]
+    expected = [hand[i].glyph for i in rl.display.display_order(hand, part)]
     assert [t for _, t in row] == expected
     marks = _trace(frame, "deadwood marks")
     dead = sum(len(rl.best_partition(played.initial().hand(p)).deadwood) for p in range(2))

@@ -13,7 +13,7 @@ import traitlets
 
 import rummy_lab as rl
 from rummy_lab.bots import GreedyGinBot, play_hand
-from rummy_lab.engine.display import glyph_text
+from rummy_lab.display import glyph_text
 from rummy_lab.engine.game import Game
 from rummy_lab.probability import (
     draw_odds_table,
@@ -63,7 +63,7 @@ def test_hand_view_groups_melds_then_sorted_deadwood() -> None:
     assert view.partition == part and len(view.toggles) == 14
     groups = _group_cards(view)
     assert groups[:-1] == [[c.code for c in m.cards] for m in part.melds]  # meld order
-    dead = sorted(part.deadwood, key=rl.engine.display.deadwood_sort_key)
+    dead = sorted(part.deadwood, key=rl.display.deadwood_sort_key)
     assert groups[-1] == [c.code for c in dead]  # by suit (♠ ♥ ♣ ♦), then rank
     boxes = view._row.children
     assert "rl-meld-color-0" in boxes[0]._dom_classes
@@ -505,7 +505,7 @@ def test_turn_animator_readable_hands_names_and_theme(played: Game) -> None:
     html = ta.table.value
     you = html[: html.index('class="rl-piles"')]  # the viewer's seat comes first
     shown = re.findall(r'data-card="(\w+)"', you)
-    assert shown == [hand[i].code for i in rl.engine.display.display_order(hand, part)]
+    assert shown == [hand[i].code for i in rl.display.display_order(hand, part)]
     assert "You" in you and "Bot" in html and "player 0" not in html
     assert [o[0] for o in ta.viewpoint.options] == [
         "all hands face up", "what you see", "what Bot sees"]

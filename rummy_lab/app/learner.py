@@ -15,6 +15,7 @@ from typing import Any
 import ipywidgets as W
 
 from ..bots import BOT_NAMES, make_bot
+from ..display import rules_card_html, variant_table_html
 from ..engine.rulebook import compare_variants, rules_card
 from ..engine.rules import PRESETS, get_rules
 from ..widgets import PlayTable
@@ -87,8 +88,8 @@ class LearnerApp(W.VBox):  # type: ignore[misc]
         self.add_class("rl-app")
         self.table: PlayTable = self._deal()
         self._show_rules()
-        self.compare_view.value = compare_variants(
-            [schools[0][1] for schools in CHOICES.values()])._repr_html_()
+        self.compare_view.value = variant_table_html(compare_variants(
+            [schools[0][1] for schools in CHOICES.values()]))
         self.game_choice.observe(self._on_game_choice_change, names="value")
         self.variant.observe(self._on_variant_change, names="value")
         self.opponent.observe(self._on_variant_change, names="value")
@@ -134,4 +135,4 @@ class LearnerApp(W.VBox):  # type: ignore[misc]
         if preset not in PRESETS:  # pragma: no cover - the dropdown offers presets only
             self.rules_view.value = f"<p>No rules card for {escape(preset)}.</p>"
             return
-        self.rules_view.value = rules_card(preset)._repr_html_()
+        self.rules_view.value = rules_card_html(rules_card(preset))

@@ -141,7 +141,7 @@ class AdviceList(list[Advice]):
     Jupyter: the move, its value and why."""
 
     def _repr_html_(self) -> str:
-        from ..engine.display import html_table
+        from ..display import html_table
 
         rows = [[str(a.move), f"{a.value:+.1f}", "; ".join(a.reasons[1:4])] for a in self]
         note = ("values are points over the rest of the hand for the player to move, "

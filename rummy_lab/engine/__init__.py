@@ -1,6 +1,7 @@
 """The rummy_lab engine: cards, rules, melds, the exact solver and the game state machine.
 
-Standard library only: importing it never loads numpy, plotly, ipywidgets or IPython.
+Standard library only, data and rules only (no markup: :mod:`rummy_lab.display` draws the
+HTML and SVG): importing it never loads numpy, plotly, ipywidgets or IPython.
 The module map and the layers above the engine are in ``docs/architecture.md``.
 """
 
@@ -17,11 +18,8 @@ from .cards import (
     make_deck,
     parse_cards,
 )
-from .display import install_rich_display
 from .errors import CardError, IllegalMove, RummyError
 from .rules import PRESETS, Rules, RulesLike, Variant, get_rules
-
-install_rich_display()  # cards, hands, melds and partitions show as playing cards
 
 __all__ = [
     "PRESETS",

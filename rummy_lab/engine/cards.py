@@ -283,33 +283,39 @@ class Card:
         return self._index >= other._index
 
     def _repr_svg_(self) -> str | None:
-        return rich_display("card", self)
+        return rich_display(self, "image/svg+xml")
 
     def _repr_html_(self) -> str | None:
-        return rich_display("cards", (self,))
+        return rich_display(self)
 
 
 # --------------------------------------------------------------------------- rich display
 
-RICH_RENDERERS: dict[str, Callable[[Any], str]] = {}
-"""Jupyter renderers by kind (``"card"``, ``"cards"``, ``"partition"``).
+RICH_RENDERERS: dict[tuple[str, str], Callable[[Any], str]] = {}
+"""Jupyter renderers by (MIME type, class path).
 
-:mod:`rummy_lab.engine.display` fills this in when it is imported (the ``rummy_lab.engine``
-package imports it), so the value types show as playing cards without importing the HTML
-layer: the dependency points from the display to the cards, never back.
+A key is like ``("text/html", "rummy_lab.engine.solver.Partition")``.
+
+The engine holds no markup: :mod:`rummy_lab.display` fills this in when it is imported
+(``import rummy_lab`` imports it), and the ``_repr_html_`` of the engine's value and result
+types look their class up here, so they show as playing cards and tables: the dependency
+points from the display to the engine, never back.
 """
 
 
-def rich_display(kind: str, obj: object) -> str | None:
-    """The HTML or SVG of ``obj`` from the renderer registered for ``kind``, if any.
+def rich_display(obj: object, mime: str = "text/html") -> str | None:
+    """``obj`` rendered by the renderer registered for its class (or a base class), if any.
 
-    >>> rich_display("card", Card.parse("7S")).startswith("<svg")
+    >>> isinstance(rich_display(Card.parse("7S"), "image/svg+xml"), str)
     True
-    >>> rich_display("sculpture", 1) is None
+    >>> rich_display(1) is None
     True
     """
-    render = RICH_RENDERERS.get(kind)
-    return None if render is None else render(obj)
+    for cls in type(obj).__mro__:
+        render = RICH_RENDERERS.get((mime, f"{cls.__module__}.{cls.__qualname__}"))
+        if render is not None:
+            return render(obj)
+    return None
 
 
 _TOKEN_CACHE: dict[str, Card] = {}
@@ -364,7 +370,7 @@ class Hand(tuple[Card, ...]):
         return format_cards(self)
 
     def _repr_html_(self) -> str | None:
-        return rich_display("cards", self)
+        return rich_display(self)
 
 
 CardsLike: TypeAlias = str | Card | Iterable[Card | str]

@@ -80,7 +80,7 @@ class Meld:
         return f"{names}: {what}{extra}"
 
     def _repr_html_(self) -> str | None:
-        return rich_display("cards", self.cards)
+        return rich_display(self)
 
 
 _RANK_WORDS = {

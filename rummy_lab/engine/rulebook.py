@@ -21,10 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from html import escape
 
-from .cards import Card, Hand, parse_cards
-from .display import html_table
+from .cards import Card, Hand, parse_cards, rich_display
 from .game import new_game
 from .rules import Rules, RulesLike, Variant, get_rules
 from .scoring.gin import game_totals, hollywood_totals, knock_limit, showdown
@@ -98,33 +96,8 @@ class RulesCard:
                 out.append(f"- {ex.caption}: {shown} -> {ex.result}")
         return "\n".join(out)
 
-    def _repr_html_(self) -> str:
-        from .display import hand_html
-
-        parts = [
-            '<div class="rl-rules-card" style="color:var(--jp-ui-font-color1,#1a1a1a);'
-            "background:var(--jp-layout-color1,transparent);"
-            'font-family:var(--jp-ui-font-family,system-ui,sans-serif);max-width:60em">',
-            f'<h3 style="margin:.2em 0">{escape(self.title)}</h3>',
-        ]
-        for heading, lines in self.sections:
-            parts.append(f'<h4 style="margin:.6em 0 .2em">{escape(heading)}</h4><ul '
-                         'style="margin:0 0 0 1.2em;padding:0">')
-            parts += [f"<li>{escape(line)}</li>" for line in lines]
-            parts.append("</ul>")
-        if self.examples:
-            parts.append('<h4 style="margin:.8em 0 .2em">Worked examples</h4>')
-            for ex in self.examples:
-                parts.append(
-                    '<div class="rl-worked" style="margin:.4em 0;padding:.4em .6em;border-left:'
-                    '3px solid var(--jp-brand-color1,#1976d2)">'
-                    f"<div>{escape(ex.caption)}</div>"
-                    '<div style="display:flex;gap:12px;flex-wrap:wrap;margin:.3em 0">'
-                    + "".join(hand_html(h, size="small") for h in ex.cards)
-                    + f'</div><div><b>{escape(ex.result)}</b></div></div>'
-                )
-        parts.append("</div>")
-        return "".join(parts)
+    def _repr_html_(self) -> str | None:
+        return rich_display(self)
 
 
 @dataclass(frozen=True)
@@ -151,9 +124,8 @@ class VariantTable:
         out += [q.ljust(width) + " | " + " | ".join(a) for q, a in self.rows]
         return "\n".join(out)
 
-    def _repr_html_(self) -> str:
-        return html_table(["", *self.titles], [[q, *answers] for q, answers in self.rows],
-                          css_class="rl-variant-table")
+    def _repr_html_(self) -> str | None:
+        return rich_display(self)
 
 
 # --------------------------------------------------------------------------- words
@@ -522,28 +494,8 @@ class TurnPicture:
             f"to {a.deadwood_points} points.",
         )
 
-    def _repr_html_(self) -> str:
-        from .display import card_back_svg, card_svg, partition_html
-
-        fg = "var(--jp-ui-font-color1,#1a1a1a)"
-        step = ('<div style="flex:1 1 14em;min-width:14em;padding:6px 8px;border:1px solid '
-                'var(--jp-border-color1,#999);border-radius:8px">')
-        draw, meld, throw = self.steps
-        return (
-            f'<div class="rl-turn-picture" style="color:{fg}">'
-            "<div><b>The goal:</b> arrange your cards into melds (sets of one rank, runs in one "
-            "suit); cards left over are deadwood and count against you.</div>"
-            f'<div style="margin:6px 0"><b>Before the turn</b> ({self.before.deadwood_points} '
-            f"deadwood):{partition_html(self.before, rules=self.rules, size='small')}</div>"
-            '<div style="display:flex;gap:10px;flex-wrap:wrap">'
-            f'{step}<b>1.</b> {escape(draw)}<div style="display:flex;gap:6px;margin-top:4px">'
-            f"{card_back_svg(size='small')}&#8594;{card_svg(self.drawn, size='small')}</div></div>"
-            f"{step}<b>2.</b> {escape(meld)}</div>"
-            f'{step}<b>3.</b> {escape(throw)}<div style="margin-top:4px">'
-            f"{card_svg(self.discard, size='small')}</div></div></div>"
-            f'<div style="margin:6px 0"><b>After the turn</b> ({self.after.deadwood_points} '
-            f"deadwood):{partition_html(self.after, rules=self.rules, size='small')}</div></div>"
-        )
+    def _repr_html_(self) -> str | None:
+        return rich_display(self)
 
 
 def turn_picture(hand: str = "7S 7H 4C 5C 6C KD QH 2S 9D 3H", drawn: str = "7D",

@@ -120,7 +120,7 @@ class Partition:
         return lines
 
     def _repr_html_(self) -> str | None:
-        return rich_display("partition", self)
+        return rich_display(self)
 
 
 # --------------------------------------------------------------------------- context

@@ -1137,7 +1137,7 @@ class DrawOddsTable(list[DrawOdds]):
     """The rows of :func:`draw_odds_table` (a list), shown as a table in Jupyter."""
 
     def _repr_html_(self) -> str:
-        from ..engine.display import html_table
+        from ..display import html_table
 
         draws = sorted({k for row in self for k in row.p_hit})
         header = ["discard", "deadwood after", "outs", "unseen",

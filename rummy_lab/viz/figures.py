@@ -35,8 +35,8 @@ import numpy.typing as npt
 import plotly.graph_objects as go
 import sympy
 
+from ..display import MELD_COLORS, count_words
 from ..engine.cards import RANK_SYMBOLS, SUITS, Card, CardsLike, clean_cards
-from ..engine.display import MELD_COLORS, count_words
 from ..engine.rules import Rules, RulesLike, get_rules
 from ..probability.exact import p_draw_out, p_hand_contains
 from .theme import template, theme_colors

@@ -29,8 +29,7 @@ from dataclasses import dataclass
 
 import plotly.graph_objects as go
 
-from ..engine.cards import Card, Hand
-from ..engine.display import (
+from ..display import (
     MELD_COLORS,
     PALETTES,
     count_words,
@@ -38,6 +37,7 @@ from ..engine.display import (
     glyph_text,
     meld_positions,
 )
+from ..engine.cards import Card, Hand
 from ..engine.game import Game
 from ..engine.scoring.indian import wild_rank_of
 from ..engine.solver import Partition, best_discard, best_partition

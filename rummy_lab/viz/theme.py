@@ -34,7 +34,7 @@ from pathlib import Path
 import plotly.graph_objects as go
 import plotly.io as pio
 
-from ..engine.display import MELD_COLORS
+from ..display import MELD_COLORS
 
 __all__ = [
     "THEMES",

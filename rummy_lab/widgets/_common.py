@@ -11,8 +11,8 @@ import ipywidgets as W
 import plotly.graph_objects as go
 import traitlets
 
+from ..display import MELD_COLORS, THEME, glyph_text
 from ..engine.cards import RANK_SYMBOLS
-from ..engine.display import MELD_COLORS, THEME, glyph_text
 from ..engine.rules import PRESETS
 from ..viz.theme import note_page_theme
 

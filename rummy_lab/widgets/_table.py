@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from ..engine.cards import Card
-from ..engine.display import (
+from ..display import (
     MELD_COLORS,
     THEME,
     card_back_svg,
@@ -16,6 +15,7 @@ from ..engine.display import (
     glyph_text,
     grouped_hand_html,
 )
+from ..engine.cards import Card
 from ..engine.scoring.gin import Showdown
 from ..engine.solver import Partition
 from ..engine.state import PlayerView

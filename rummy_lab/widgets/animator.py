@@ -25,7 +25,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..engine.display import THEME, glyph_text
+from ..display import THEME, glyph_text
 from ..engine.game import Game
 from ..engine.state import PlayerView
 from ..viz.figures import deadwood_by_turn_figure

@@ -21,7 +21,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..engine.display import THEME
+from ..display import THEME
 from ..engine.game import Game, new_game
 from ..engine.rules import PRESETS, get_rules
 from ..engine.solver import Partition

@@ -27,8 +27,7 @@ from typing import Any
 import ipywidgets as W
 import traitlets
 
-from ..engine.cards import CardsLike, Hand, clean_cards
-from ..engine.display import (
+from ..display import (
     HAND_ORDERS,
     MELD_COLORS,
     THEME,
@@ -40,6 +39,7 @@ from ..engine.display import (
     meld_caption,
     meld_positions,
 )
+from ..engine.cards import CardsLike, Hand, clean_cards
 from ..engine.rules import Rules, RulesLike, Variant, get_rules
 from ..engine.scoring.indian import count_note
 from ..engine.solver import Partition, best_partition

@@ -31,8 +31,8 @@ from typing import Any
 
 import ipywidgets as W
 
+from ..display import THEME, count_words, glyph_text, grouped_hand_html
 from ..engine.cards import SUITS, Card, CardsLike, Hand, clean_cards, format_cards
-from ..engine.display import THEME, count_words, glyph_text, grouped_hand_html
 from ..engine.errors import CardError
 from ..engine.rules import Rules, RulesLike, Variant, get_rules
 from ..engine.scoring.indian import check_declaration, count_note

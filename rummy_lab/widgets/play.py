@@ -29,8 +29,8 @@ from typing import Any
 import ipywidgets as W
 
 from ..bots import Bot, make_bot
+from ..display import THEME, count_words, glyph_text
 from ..engine.cards import Card
-from ..engine.display import THEME, count_words, glyph_text
 from ..engine.errors import IllegalMove
 from ..engine.game import Game, new_game
 from ..engine.moves import (

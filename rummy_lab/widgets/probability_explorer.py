@@ -26,7 +26,7 @@ from typing import Any
 import ipywidgets as W
 import sympy
 
-from ..engine.display import THEME, count_words
+from ..display import THEME, count_words
 from ..engine.rules import Rules, get_rules
 from ..probability.exact import formula, p_draw_out, p_hand_contains
 from ..probability.montecarlo import Estimate

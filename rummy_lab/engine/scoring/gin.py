@@ -10,10 +10,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from html import escape
 
-from ..cards import Card, CardsLike, Suit, clean_cards
-from ..display import html_table, partition_html
+from ..cards import Card, CardsLike, Suit, clean_cards, rich_display
 from ..errors import IllegalMove
 from ..melds import Meld
 from ..rules import Rules, RulesLike, Variant, get_rules
@@ -211,21 +209,8 @@ class Showdown:
         diff = self.defender_deadwood - self.knocker_deadwood
         return f"knock: {base}{lay}; knocker scores {times}{diff}{why} = {self.points}"
 
-    def _repr_html_(self) -> str:
-        won = {"knocker": (self.points, 0), "defender": (0, self.points)}.get(
-            self.winner or "", (0, 0))
-        table = html_table(
-            ["", "knocker", "defender"],
-            [["deadwood", self.knocker_deadwood, self.defender_deadwood],
-             ["laid off", "", " ".join(c.glyph for c in self.layoffs) or "none"],
-             ["points", *won]],
-            css_class="rl-showdown",
-        )
-        head = (f'<div class="rl-showdown-result" style="font-weight:600;margin:2px 0 4px;'
-                f'color:var(--jp-ui-font-color1,#1a1a1a)">{escape(self.explain())}</div>')
-        return (head + table + '<div style="display:flex;gap:24px;flex-wrap:wrap">'
-                + partition_html(self.knocker_partition, size="small")
-                + partition_html(self.defender_partition, size="small") + "</div>")
+    def _repr_html_(self) -> str | None:
+        return rich_display(self)
 
 
 def showdown(
@@ -372,13 +357,8 @@ class GameTotals:
                 ["box bonus", *self.box_bonus], ["game bonus", *self.game_bonus],
                 ["total", *self.totals]]
 
-    def _repr_html_(self) -> str:
-        state = (f"player {self.winner} wins" if self.winner is not None else "finished"
-                 ) if self.finished else f"in progress after {self.hands_played} hands"
-        return html_table(["", *(f"player {p}" for p in range(len(self.totals)))],
-                          self.table_rows(), caption=f"Gin game: {state}",
-                          css_class="rl-game-totals",
-                          note="shutout: the game bonus is doubled" if self.shutout else None)
+    def _repr_html_(self) -> str | None:
+        return rich_display(self)
 
 
 def _check_hands(hands: Iterable[HandOutcome], players: int) -> list[HandOutcome]:
@@ -480,15 +460,8 @@ class HollywoodTotals:
         leaders = [i for i, t in enumerate(self.totals) if t == best]
         return leaders[0] if len(leaders) == 1 else None
 
-    def _repr_html_(self) -> str:
-        """The Hollywood sheet: one column per game, a row per player."""
-        players = len(self.totals)
-        rows = [[f"player {p}", *(g.totals[p] for g in self.games), self.totals[p]]
-                for p in range(players)]
-        rows.append(["closed", *(g.finished for g in self.games), self.finished])
-        header = ["", *(f"game {i + 1}" for i in range(len(self.games))), "total"]
-        return html_table(header, rows, caption="Hollywood: three games at once",
-                          css_class="rl-hollywood")
+    def _repr_html_(self) -> str | None:
+        return rich_display(self)
 
 
 def hollywood_totals(

@@ -24,8 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from ..cards import SUITS, Card, CardsLike, Hand, clean_cards
-from ..display import html_table, partition_html
+from ..cards import SUITS, Card, CardsLike, Hand, clean_cards, rich_display
 from ..errors import CardError
 from ..melds import Meld, _check_wild_rank, classify_meld
 from ..rules import Rules, RulesLike, Variant, get_rules
@@ -364,21 +363,8 @@ class CountExplanation:
         capped = f", capped at {self.cap}" if self.raw > self.cap else ""
         return f"{why}: {self.raw} points{capped} = {self.points}"
 
-    def _repr_html_(self) -> str:
-        tiers = "".join(
-            f'<li style="{"font-weight:700" if i == self.tier else "font-weight:400"}">'
-            f"{'&#9654; ' if i == self.tier else ''}{text}</li>"
-            for i, text in ((1, "no pure sequence: every card counts"),
-                            (2, "a pure sequence, no second sequence: only it is spared"),
-                            (3, "a pure sequence and another sequence: every meld is spared"))
-        )
-        return (
-            '<div class="rl-count-explanation" style="color:var(--jp-ui-font-color1,#1a1a1a)">'
-            f'<ol style="margin:2px 0 6px 1.2em;padding:0">{tiers}</ol>'
-            + partition_html(self.partition, rules="indian", wild_rank=self.wild_rank)
-            + f'<div style="margin-top:4px"><b>Count: {self.points}</b> ({self.sentence})</div>'
-            "</div>"
-        )
+    def _repr_html_(self) -> str | None:
+        return rich_display(self)
 
 
 def explain_count(cards: CardsLike, *, wild_rank: int | None,
@@ -503,12 +489,8 @@ class PointsStanding:
     finished: bool
     deals_played: int = 0
 
-    def _repr_html_(self) -> str:
-        rows = [[f"player {p}", t, w] for p, (t, w) in enumerate(zip(self.totals, self.winnings,
-                                                                     strict=True))]
-        who = f"player {self.winner} wins" if self.winner is not None else "not decided"
-        return html_table(["", "points", "winnings"], rows, caption=f"Points Rummy: {who}",
-                          css_class="rl-points-standing")
+    def _repr_html_(self) -> str | None:
+        return rich_display(self)
 
 
 def points_standings(
@@ -585,14 +567,8 @@ class PoolStanding:
     rejoin_limit: int | None
     rejoins: tuple[tuple[int, int], ...] = ()
 
-    def _repr_html_(self) -> str:
-        rows = [[f"player {p}", t, "in" if p in self.remaining else "out"]
-                for p, t in enumerate(self.totals)]
-        who = (f"player {self.winner} wins" if self.winner is not None else "finished"
-               ) if self.finished else f"after {self.deals_played} deals"
-        return html_table(["", "points", "pool"], rows,
-                          caption=f"{self.pool_limit} Pool: {who}", css_class="rl-pool-standing",
-                          note=f"{self.pool_limit} points puts a player out")
+    def _repr_html_(self) -> str | None:
+        return rich_display(self)
 
     @property
     def rejoin_score(self) -> int:
@@ -748,13 +724,8 @@ class DealsStanding:
         top = max(self.totals)
         return tuple(p for p, c in enumerate(self.totals) if c == top)
 
-    def _repr_html_(self) -> str:
-        rows = [[f"player {p}", self.start_chips, c, c - self.start_chips]
-                for p, c in enumerate(self.totals)]
-        who = f"player {self.winner} wins" if self.winner is not None else \
-            f"{self.deals_played} of {self.deals} deals played"
-        return html_table(["", "start", "chips", "change"], rows,
-                          caption=f"Deals Rummy: {who}", css_class="rl-deals-standing")
+    def _repr_html_(self) -> str | None:
+        return rich_display(self)
 
 
 def deals_standings(

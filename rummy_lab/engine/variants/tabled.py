@@ -34,8 +34,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..cards import Card, Hand, parse_cards, remove_cards  # noqa: F401 (doctests)
-from ..display import html_table
+from ..cards import Card, Hand, parse_cards, remove_cards, rich_display  # noqa: F401 (doctests)
 from ..errors import IllegalMove
 from ..melds import _RANK_WORDS, _SUIT_WORDS, _plural, classify_meld
 from ..moves import Discard, DrawDiscard, LayOff, Meld, Move, discard_of
@@ -622,13 +621,8 @@ class TableScore:
     in_hand: tuple[int, ...]
     scores: tuple[int, ...]
 
-    def _repr_html_(self) -> str:
-        rows = [[f"player {p}", t, h, s] for p, (t, h, s) in
-                enumerate(zip(self.on_table, self.in_hand, self.scores, strict=True))]
-        how = "went out" + (" all at once (rummy)" if self.rummy else "")
-        cap = f"player {self.went_out} {how}" if self.went_out is not None else "hand scored"
-        return html_table(["", "on the table", "in hand", "score"], rows, caption=cap,
-                          css_class="rl-table-score")
+    def _repr_html_(self) -> str | None:
+        return rich_display(self)
 
 
 @dataclass(frozen=True)
@@ -651,15 +645,8 @@ class TableStanding:
     hands: tuple[tuple[int, ...], ...] = ()
     tied: bool = False
 
-    def _repr_html_(self) -> str:
-        players = len(self.totals)
-        rows = [[f"hand {i + 1}", *h] for i, h in enumerate(self.hands)]
-        rows.append(["total", *self.totals])
-        who = (f"player {self.winner} wins" if self.winner is not None else "finished"
-               ) if self.finished else ("tied for the lead: one more hand" if self.tied else
-                                        "in progress")
-        return html_table(["", *(f"player {p}" for p in range(players))], rows,
-                          caption=f"Game to {self.target}: {who}", css_class="rl-table-standing")
+    def _repr_html_(self) -> str | None:
+        return rich_display(self)
 
 
 def table_standing(

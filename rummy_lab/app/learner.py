@@ -15,6 +15,7 @@ from typing import Any
 import ipywidgets as W
 
 from ..bots import BOT_NAMES, make_bot
+from ..engine.errors import quote
 from ..engine.rulebook import compare_variants, rules_card
 from ..engine.rules import PRESETS, get_rules
 from ..widgets import PlayTable
@@ -49,7 +50,8 @@ class LearnerApp(W.VBox):  # type: ignore[misc]
         names = [n for _, n in OPPONENTS]
         opponent = opponent if opponent is not None else names[0]
         if opponent not in names:
-            raise ValueError(f"unknown opponent {opponent!r}; choose one of {', '.join(names)}")
+            raise ValueError(
+                f"unknown opponent {quote(opponent)}; choose one of {', '.join(names)}")
         self.seed = seed
         self.game_choice = W.Dropdown(options=list(CHOICES), value=game, description="Game",
                                       layout=W.Layout(width="16em"))

@@ -261,7 +261,7 @@ def lab_command(args: argparse.Namespace) -> list[str]:
     if args.no_browser:
         cmd.append("--no-browser")
     if args.port is not None:
-        _in_range("--port", args.port, 1, 65535)
+        _in_range("--port", args.port, 1, 65535, "from 1 to 65535")
         cmd.append(f"--ServerApp.port={args.port}")
     cmd.extend(args.jupyter_args)
     cmd.extend(getattr(args, "extra_args", []))
@@ -525,6 +525,7 @@ def _run_app(args: argparse.Namespace) -> int:
     from .app.serve import DEFAULT_PORT, AppError, app_command, run_app
 
     port = DEFAULT_PORT if args.port is None else args.port
+    _in_range("--port", port, 1, 65535, "from 1 to 65535")
     try:
         if args.dry_run:
             print(shlex.join(app_command(args.variant, port=port,

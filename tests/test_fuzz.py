@@ -166,6 +166,8 @@ def test_simulate_refuses_more_games_than_its_maximum() -> None:
     (["analyze", "7S", "--frob" + "x" * HUGE], "unrecognized arguments"),
     (["app", "--dry-run", "--variant", "v" * HUGE], "unknown variant"),
     (["app", "--dry-run", "--theme", "t" * HUGE], "--theme must be light or dark"),
+    (["app", "--dry-run", "--port", "70000"], "--port must be from 1 to 65535, got 70000"),
+    (["lab", "--dry-run", "--port", "9" * 30], "--port must be from 1 to 65535"),
 ])
 def test_the_command_line_refuses_huge_values_in_one_short_line(
     argv: list[str], needle: str, capsys: pytest.CaptureFixture[str]

@@ -109,6 +109,34 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         self.controller = PlayController(variant, seed=seed, human=human, bot=bot,
                                          players=players, game=game)
         self.size = size
+        self._make_controls()
+        self._connect()
+        self._actions = self._actions_row()
+        self.children = [
+            style_sheet(),
+            self.result_view,
+            self.turn_line,
+            self.opponents,
+            self.piles,
+            self.hand_view,
+            self._actions,
+            self.status,
+            W.HBox([self.hint_toggle, self.new_button, self.review_button]),
+            self.hint_view,
+            self.review_view,
+            self.log_view,
+        ]
+        self.tracker: TrackerPanel | None = None
+        if tracker:  # opt-in: what you can infer about the next opponent's hand
+            self.tracker = TrackerPanel()
+            self.children = [*self.children, self.tracker]
+        styled(self, "rl-play-table", "rl-root")
+        self._render()
+
+    def _make_controls(self) -> None:
+        """Your hand, the variant's action buttons, the menus, the toggles and the HTML
+        outputs."""
+        self.hand_view = HandView(size=self.size)
         self.buttons: dict[str, W.Button] = {}
         for name in self.controller.actions():
             b = styled(W.Button(description=ACTIONS[name][0], layout=W.Layout(width="auto")),
@@ -140,33 +168,14 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         self.result_view = styled(W.HTML(), "rl-result")
         self.log_view = styled(W.HTML(), "rl-log")
         self.review_view = styled(W.HTML(), "rl-review")
-        self.hand_view = HandView(size=size)
+
+    def _connect(self) -> None:
+        """Route the controls' events to the handlers."""
         self.hint_toggle.observe(self._on_hint_change, names="value")
         self.new_button.on_click(self._on_new_click)
         self.review_button.on_click(self._on_review_click)
         self.hand_view.observe(self._on_selected_change, names="selected")
         self.layoff_target.observe(self._on_target_change, names="value")
-        self._actions = self._actions_row()
-        self.children = [
-            style_sheet(),
-            self.result_view,
-            self.turn_line,
-            self.opponents,
-            self.piles,
-            self.hand_view,
-            self._actions,
-            self.status,
-            W.HBox([self.hint_toggle, self.new_button, self.review_button]),
-            self.hint_view,
-            self.review_view,
-            self.log_view,
-        ]
-        self.tracker: TrackerPanel | None = None
-        if tracker:  # opt-in: what you can infer about the next opponent's hand
-            self.tracker = TrackerPanel()
-            self.children = [*self.children, self.tracker]
-        styled(self, "rl-play-table", "rl-root")
-        self._render()
 
     def _actions_row(self) -> W.HBox:
         """The buttons: the draws first (with Rummy 500's depth menu), then the moves

@@ -180,7 +180,8 @@ def cases(repeat: int) -> list[tuple[str, str, dict[str, float]]]:
             pt.buttons["draw_stock"].click()
         else:
             hand = pt.view.hand
-            card = pt.hint.discard if pt.hint is not None else None
+            first = pt.advice[0][0] if pt.advice else None
+            card = getattr(first, "card", None)
             pt.hand_view.selected = (hand.index(card) if card in hand else len(hand) - 1,)
             pt.buttons["discard"].click()
 

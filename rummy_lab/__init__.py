@@ -1,5 +1,10 @@
 """rummy_lab: learn, teach and analyse the rummy family of card games in Jupyter.
 
+``import rummy_lab`` loads the engine behind the names below (cards, rules, melds, the
+solver, games and matches, their display) and nothing else; :func:`simulate` with its
+:class:`Report` and the layers above the engine (``rl.bots``, ``rl.coach``,
+``rl.probability``, ``rl.viz``, ``rl.widgets`` ...) load on first use (PEP 562).
+
 >>> import rummy_lab as rl
 >>> rl.parse_cards("7S 8S 9S")
 (Card('7S'), Card('8S'), Card('9S'))
@@ -8,7 +13,7 @@
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .display import (
     ResultTable,
@@ -55,14 +60,33 @@ from .engine.solver import (
     deadwood,
 )
 from .engine.state import Event, GameResult, Phase, PlayerView
-from .simulation import Report, simulate
+
+if TYPE_CHECKING:  # what __getattr__ loads on first use, as type checkers should see it
+    from . import app as app
+    from . import bots as bots
+    from . import cli as cli
+    from . import coach as coach
+    from . import gin as gin
+    from . import indian as indian
+    from . import inference as inference
+    from . import moves as moves
+    from . import probability as probability
+    from . import simulation as simulation
+    from . import viz as viz
+    from . import widgets as widgets
+    from .simulation import Report as Report
+    from .simulation import simulate as simulate
 
 __version__ = "0.1.0"
 
-_LAZY_MODULES = {
-    "gin", "indian", "inference", "probability", "viz", "widgets", "moves", "bots", "cli",
-    "coach",
-}
+_LAZY_MODULES = frozenset({
+    "app", "bots", "cli", "coach", "gin", "indian", "inference", "moves", "probability",
+    "simulation", "viz", "widgets",
+})
+"""Subpackages and modules loaded on first attribute access (``rl.viz``)."""
+
+_LAZY_NAMES = {"Report": "simulation", "simulate": "simulation"}
+"""Public names loaded on first access: name -> the module (under rummy_lab) holding it."""
 
 __all__ = [
     "PRESETS",
@@ -116,8 +140,17 @@ __all__ = [
 
 
 def __getattr__(name: str) -> Any:
+    """Load a lazy module or name on first use and keep it (PEP 562)."""
     if name in _LAZY_MODULES:
-        module = importlib.import_module(f".{name}", __name__)
-        globals()[name] = module
-        return module
-    raise AttributeError(f"module 'rummy_lab' has no attribute {name!r}")
+        value: Any = importlib.import_module(f".{name}", __name__)
+    elif name in _LAZY_NAMES:
+        value = getattr(importlib.import_module(f".{_LAZY_NAMES[name]}", __name__), name)
+    else:
+        raise AttributeError(f"module 'rummy_lab' has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    """Every public name, the lazy ones included, before they are loaded."""
+    return sorted(set(globals()) | set(__all__) | _LAZY_MODULES)

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from .engine.cards import RANK_SYMBOLS, CardsLike, clean_cards
-from .engine.errors import RummyError
+from .engine.errors import RummyError, quote
 from .engine.rules import Rules, RulesLike, get_rules
 
 __all__ = ["COMMANDS", "Command", "build_parser", "main", "register_command", "tutorials_dir"]
@@ -102,6 +102,32 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
+MAX_WORKERS = 256
+"""The most processes ``rummy-lab simulate --workers`` starts."""
+
+MAX_LIMIT = 10_000
+"""The most partitions ``rummy-lab analyze --limit`` prints."""
+
+
+def _whole_number(text: str) -> int:
+    """An option's whole number (argparse ``type``); the error quotes at most 80
+    characters of what was typed."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"invalid int value: {quote(text)}") from None
+
+
+def _in_range(option: str, value: int, lo: int, hi: int, span: str = "") -> int:
+    """``value`` when ``lo <= value <= hi``, else a usage error naming the limits (or
+    ``span``, the limits in words)."""
+    if not lo <= value <= hi:
+        raise _UsageError(
+            f"{option} must be {span or f'from {lo:,} to {hi:,}'}, got {quote(value)}")
+    return value
+
+
 def _version() -> str:
     from . import __version__
 
@@ -147,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
         args, extra = parser.parse_known_args(sys.argv[1:] if argv is None else argv)
         command = COMMANDS[args.command]
         if extra and not command.pass_unknown:
-            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+            parser.error(f"unrecognized arguments: {quote(' '.join(extra))}")
     except SystemExit as exc:  # --help, --version and argparse's own usage errors
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     args.extra_args = extra
@@ -206,7 +232,8 @@ def lab_root() -> tuple[Path, str | None]:
 def _configure_lab(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-browser", action="store_true",
                    help="do not open a browser tab (passed to JupyterLab)")
-    p.add_argument("--port", type=int, default=None, help="port for the JupyterLab server")
+    p.add_argument("--port", type=_whole_number, default=None,
+                   help="port for the JupyterLab server")
     p.add_argument("--dry-run", action="store_true",
                    help="print the JupyterLab command instead of running it")
     p.add_argument("jupyter_args", nargs="*", metavar="JUPYTER_ARG",
@@ -234,8 +261,7 @@ def lab_command(args: argparse.Namespace) -> list[str]:
     if args.no_browser:
         cmd.append("--no-browser")
     if args.port is not None:
-        if not 1 <= args.port <= 65535:
-            raise _UsageError(f"--port must be from 1 to 65535, got {args.port}")
+        _in_range("--port", args.port, 1, 65535, "from 1 to 65535")
         cmd.append(f"--ServerApp.port={args.port}")
     cmd.extend(args.jupyter_args)
     cmd.extend(getattr(args, "extra_args", []))
@@ -276,7 +302,7 @@ def parse_rank(text: str) -> int:
     """
     rank = _RANK_BY_TOKEN.get(text.strip().upper())
     if rank is None:
-        raise _UsageError(f"--wild must be a rank (A 2-10 J Q K or 1-13), got {text!r}")
+        raise _UsageError(f"--wild must be a rank (A 2-10 J Q K or 1-13), got {quote(text)}")
     return rank
 
 
@@ -305,7 +331,7 @@ def _rules_from(args: argparse.Namespace) -> Rules:
     for item in args.option:
         name, sep, value = item.partition("=")
         if not sep or not name.strip():
-            raise _UsageError(f"--option expects FIELD=VALUE, got {item!r}")
+            raise _UsageError(f"--option expects FIELD=VALUE, got {quote(item)}")
         name = name.strip()
         overrides[name] = value.strip() if name in _TEXT_FIELDS else _parse_value(value)
     return get_rules(args.rules, **overrides)
@@ -323,8 +349,9 @@ def _configure_analyze(p: argparse.ArgumentParser) -> None:
                    "same option, named as in the Python API")
     p.add_argument("-o", "--option", action="append", default=[], metavar="FIELD=VALUE",
                    help="change one rules field, e.g. -o ace=high_or_low (repeatable)")
-    p.add_argument("--limit", type=int, default=10,
-                   help="print at most this many optimal partitions (default: 10)")
+    p.add_argument("--limit", type=_whole_number, default=10,
+                   help="print at most this many optimal partitions, 1 to 10,000 "
+                   "(default: 10)")
 
 
 def _partition_lines(partition: Any, rules: Rules, wild_rank: int | None) -> list[str]:
@@ -362,8 +389,7 @@ def analyze(
 
     cards = clean_cards(cards)
     rules = get_rules(rules)
-    if limit < 1:
-        raise _UsageError(f"--limit must be at least 1, got {limit}")
+    _in_range("--limit", limit, 1, MAX_LIMIT)
     out = [f"Hand: {' '.join(c.code for c in cards)} ({len(cards)} cards, rules: {rules.name}"
            + (f", wild rank {RANK_SYMBOLS[wild_rank]}" if wild_rank is not None else "") + ")"]
     parts = all_best_partitions(cards, rules, wild_rank=wild_rank, limit=limit + 1)
@@ -422,20 +448,22 @@ register_command(
 
 def _configure_simulate(p: argparse.ArgumentParser) -> None:
     p.add_argument("variant", help="rules preset: gin, oklahoma, hollywood, basic, 500, indian ...")
-    p.add_argument("--games", type=int, default=1000, help="hands to play (default 1000)")
-    p.add_argument("--players", type=int, default=2, help="seats at the table (default 2)")
+    p.add_argument("--games", type=_whole_number, default=1000,
+                   help="hands to play, at most 10,000,000 (default 1000)")
+    p.add_argument("--players", type=_whole_number, default=2,
+                   help="seats at the table (default 2)")
     p.add_argument(
         "--bots",
         default=None,
         help="comma-separated bot per seat: random, greedy or expert (default: greedy where "
         "available)",
     )
-    p.add_argument("--seed", type=int, default=0, help="seed of the run (default 0)")
+    p.add_argument("--seed", type=_whole_number, default=0, help="seed of the run (default 0)")
     p.add_argument(
         "--workers",
-        type=int,
+        type=_whole_number,
         default=None,
-        help="processes (default: one per core; 1 runs in this process)",
+        help="processes, at most 256 (default: one per core; 1 runs in this process)",
     )
     p.add_argument("--no-progress", action="store_true", help="hide the progress bar")
 
@@ -443,15 +471,16 @@ def _configure_simulate(p: argparse.ArgumentParser) -> None:
 def _run_simulate(args: argparse.Namespace) -> int:
     import concurrent.futures as cf
 
-    from .simulation import simulate
+    from .simulation import MAX_GAMES, MAX_SEED, simulate
 
+    _in_range("--games", args.games, 0, MAX_GAMES)
+    _in_range("--seed", args.seed, -MAX_SEED, MAX_SEED,
+              "a whole number of at most 256 bits")
     bots = None if args.bots is None else [b.strip() for b in args.bots.split(",")]
     executor: cf.Executor | str | None = None
     pool: cf.ProcessPoolExecutor | None = None
     if args.workers is not None:
-        if args.workers < 1:
-            print("rummy-lab simulate: error: --workers must be >= 1", file=sys.stderr)
-            return 2
+        _in_range("--workers", args.workers, 1, MAX_WORKERS)
         if args.workers == 1:
             executor = "inline"
         else:
@@ -484,7 +513,7 @@ def _configure_app(p: argparse.ArgumentParser) -> None:
     p.add_argument("--variant", default="gin",
                    help="the game to open: gin oklahoma hollywood basic 500 500-pagat indian "
                    "indian-pool-101 indian-pool-201 indian-deals (default: gin)")
-    p.add_argument("--port", type=int, default=None,
+    p.add_argument("--port", type=_whole_number, default=None,
                    help="port on 127.0.0.1 (default: 8866)")
     p.add_argument("--no-browser", action="store_true", help="do not open a browser tab")
     p.add_argument("--theme", default="light", help="light or dark (default: light)")
@@ -496,6 +525,7 @@ def _run_app(args: argparse.Namespace) -> int:
     from .app.serve import DEFAULT_PORT, AppError, app_command, run_app
 
     port = DEFAULT_PORT if args.port is None else args.port
+    _in_range("--port", port, 1, 65535, "from 1 to 65535")
     try:
         if args.dry_run:
             print(shlex.join(app_command(args.variant, port=port,

@@ -24,11 +24,12 @@ from typing import Any
 
 from .bots import BotSpec, make_bot, play_hand
 from .engine.dealing import resolve_rules
+from .engine.errors import quote
 from .engine.game import new_game
 from .engine.moves import DrawDiscard, DrawStock, TakeUpcard
 from .engine.rules import Rules, RulesLike
 
-__all__ = ["GameRecord", "Mean", "Rate", "Report", "make_bot", "simulate"]
+__all__ = ["MAX_GAMES", "MAX_SEED", "GameRecord", "Mean", "Rate", "Report", "make_bot", "simulate"]
 
 @dataclass(frozen=True)
 class GameRecord:
@@ -187,7 +188,7 @@ class Report:
 
     def _check_seat(self, seat: int) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise ValueError(f"seat must be 0..{self.players - 1}, got {seat!r}")
+            raise ValueError(f"seat must be 0..{self.players - 1}, got {quote(seat)}")
 
     def summary(self) -> str:
         """A plain-text table of the rates."""
@@ -239,6 +240,14 @@ def _mean(xs: Sequence[float]) -> tuple[float, float]:
         return m, 0.0
     var = sum((x - m) ** 2 for x in xs) / (n - 1)
     return m, math.sqrt(var / n)
+
+
+MAX_GAMES = 10_000_000
+"""The most hands one :func:`simulate` call plays (at a few thousand hands a second per
+core, a run at the limit takes about an hour on two cores; split longer runs)."""
+
+MAX_SEED = 2**256 - 1
+"""The largest seed :func:`simulate` takes (and the most negative is ``-MAX_SEED``)."""
 
 
 def _whole(v: object) -> bool:
@@ -294,11 +303,12 @@ def simulate(
     """Play ``games`` hands with the given bots and report outcome rates with standard errors.
 
     :param variant: preset name or Rules (``gin``, ``oklahoma``, ``500``, ``indian`` ...).
-    :param games: number of hands.
+    :param games: number of hands, from 0 to :data:`MAX_GAMES` (10,000,000).
     :param players: seats at the table.
     :param bots: one bot per seat: ``"random"``, ``"greedy"``, ``"expert"`` or a Bot object
         (default: greedy for every seat where the variant has one, else random).
-    :param seed: the run's seed; game ``i`` is seeded from ``(seed, i)``.
+    :param seed: the run's seed, a whole number of at most 256 bits (:data:`MAX_SEED`);
+        game ``i`` is seeded from ``(seed, i)``.
     :param executor: any ``concurrent.futures.Executor`` (a Dask ``Client.get_executor()``
         too); ``"inline"`` runs in this process; ``None`` uses a process pool with one
         worker per core (in-process for small runs). Results do not depend on it.
@@ -308,14 +318,19 @@ def simulate(
     :raises ValueError: naming the parameter, for a bad count, seed, batch size, bot,
         executor or variant.
     """
-    if not _whole(games) or games < 0:
-        raise ValueError(f"games must be a whole number >= 0, got {games!r}")
-    if not _whole(seed):
-        raise ValueError(f"seed must be a whole number, got {seed!r}")
+    if not _whole(games) or not 0 <= games <= MAX_GAMES:
+        raise ValueError(
+            f"games must be a whole number from 0 to {MAX_GAMES:,} (MAX_GAMES), "
+            f"got {quote(games)}")
+    if not _whole(seed) or abs(seed) > MAX_SEED:
+        raise ValueError(
+            f"seed must be a whole number of at most 256 bits (MAX_SEED), got {quote(seed)}")
     if batch_size is not None and (not _whole(batch_size) or batch_size < 1):
-        raise ValueError(f"batch_size must be a whole number >= 1 or None, got {batch_size!r}")
+        raise ValueError(
+            f"batch_size must be a whole number >= 1 or None, got {quote(batch_size)}")
     if not (executor is None or executor == "inline" or isinstance(executor, cf.Executor)):
-        raise ValueError(f"executor must be an Executor, 'inline' or None, got {executor!r}")
+        raise ValueError(
+            f"executor must be an Executor, 'inline' or None, got {quote(executor)}")
     r = resolve_rules(variant, rules)
     r.check_players(players)
     if bots is None:
@@ -329,7 +344,8 @@ def simulate(
         bots = specs
     if isinstance(bots, str | bytes) or not isinstance(bots, Sequence):
         raise ValueError(
-            f"bots must be a list with one bot per seat, like ('greedy', 'random'), got {bots!r}"
+            "bots must be a list with one bot per seat, like ('greedy', 'random'), "
+            f"got {quote(bots)}"
         )
     for b in bots:
         make_bot(b, r)  # fail early on a bad name, naming it

@@ -48,9 +48,9 @@ def test_the_app_deals_the_chosen_game_and_follows_the_dropdowns() -> None:
 
 def test_the_opponent_is_a_real_bot() -> None:
     app = LearnerApp("gin", opponent="greedy", seed=1)
-    assert type(app.table._bot).__name__ == "GreedyGinBot"
+    assert type(app.table.bot).__name__ == "GreedyGinBot"
     app.opponent.value = "random"
-    assert type(app.table._bot).__name__ == "RandomBot"
+    assert type(app.table.bot).__name__ == "RandomBot"
     with pytest.raises(ValueError, match="unknown opponent 'shark'"):
         LearnerApp("gin", opponent="shark")
 

@@ -89,11 +89,13 @@ def test_cli_simulate(capsys):
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"games": 1.5}, "games must be a whole number >= 0, got 1.5"),
+        ({"games": 1.5}, "games must be a whole number from 0 to 10,000,000 (MAX_GAMES), got 1.5"),
+        ({"games": 10_000_001}, "games must be a whole number from 0 to 10,000,000"),
         ({"games": True}, "games must be a whole number"),
-        ({"seed": "abc"}, "seed must be a whole number, got 'abc'"),
-        ({"seed": 1.5}, "seed must be a whole number, got 1.5"),
-        ({"seed": True}, "seed must be a whole number, got True"),
+        ({"seed": "abc"}, "seed must be a whole number of at most 256 bits (MAX_SEED), got 'abc'"),
+        ({"seed": 1.5}, "seed must be a whole number of at most 256 bits (MAX_SEED), got 1.5"),
+        ({"seed": True}, "seed must be a whole number of at most 256 bits (MAX_SEED), got True"),
+        ({"seed": -(2**256)}, "seed must be a whole number of at most 256 bits"),
         ({"batch_size": 0}, "batch_size must be a whole number >= 1 or None, got 0"),
         ({"batch_size": -1}, "batch_size must be a whole number >= 1 or None, got -1"),
         ({"batch_size": 2.0}, "batch_size must be"),

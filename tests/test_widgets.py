@@ -16,7 +16,6 @@ from rummy_lab.bots import GreedyGinBot, play_hand
 from rummy_lab.display import glyph_text
 from rummy_lab.engine.game import Game
 from rummy_lab.probability import (
-    draw_odds_table,
     formula,
     p_draw_out,
     p_hand_contains,
@@ -677,12 +676,39 @@ def test_play_table_names_and_log() -> None:
     assert three.names == ["You", "Bot 1", "Bot 2"]
 
 
+class DiscardCoach:
+    """A coach at the table's boundary whose hint puts the solver's best discard first
+    (else the first legal move), fast enough to follow through a whole hand."""
+
+    HINT_SHOWN = 3
+
+    def hint(self, game: Game) -> list[object]:
+        from types import SimpleNamespace
+
+        moves = list(game.legal_moves())
+        view = game.view_for(game.current_player)
+        if any(isinstance(m, rl.moves.Discard) for m in moves):
+            card, _ = rl.best_discard(view.hand, view.rules)
+            best = next((m for m in moves if getattr(m, "card", None) == card
+                         and isinstance(m, rl.moves.Knock)), rl.moves.Discard(card))
+            moves = [best, *(m for m in moves if m != best)]
+        return [SimpleNamespace(move=m, value=-i, reasons=(f"reason {i}",))
+                for i, m in enumerate(moves)]
+
+    def explain(self, view: object, move: object, voice: str = "you") -> str:
+        return f"{move}"
+
+    def review(self, game: Game, player: int) -> object:
+        return None
+
+
 def test_play_table_hint_marks_the_card_in_the_hand(monkeypatch: pytest.MonkeyPatch) -> None:
     from rummy_lab.widgets import _coach
 
-    monkeypatch.setattr(_coach, "coach", lambda: None)  # the table's own hint
+    monkeypatch.setattr(_coach, "coach", lambda: DiscardCoach())
     pt = PlayTable("gin", seed=11)
     pt.hint_toggle.value = True
+    throws = 0
     for _ in range(60):
         if pt.game.is_over:
             break
@@ -692,26 +718,36 @@ def test_play_table_hint_marks_the_card_in_the_hand(monkeypatch: pytest.MonkeyPa
         elif "draw_stock" in moves:
             pt.buttons["draw_stock"].click()
         else:
-            hint = pt.hint
-            assert hint is not None and hint.discard is not None
+            assert pt.advice is not None
+            best = pt.advice[0][0]
+            card = best.card
             view = pt.view
-            seen = [*view.discard_pile, *view.known[1]]
-            rows = draw_odds_table(view.hand, "gin", seen=seen)
-            legal = [r for r in rows if rl.moves.Discard(r.discard) in view.legal_moves]
-            assert hint == legal[0]
-            where = view.hand.index(hint.discard)
+            assert card == rl.best_discard(view.hand, view.rules)[0]
+            where = view.hand.index(card)
             assert pt.hand_view.marked == (where,)
             assert "rl-hinted" in pt.hand_view.slots[where]._dom_classes
-            assert f"Throw the <b>{hint.discard.glyph}</b> (marked in your hand)" in (
+            assert f"its card, the <b>{card.glyph}</b>, is marked in your hand" in (
                 pt.hint_view.value)
             pt.hand_view.selected = (where,)
-            pt.buttons["knock" if "knock" in primary(pt) else "discard"].click()
+            pt.buttons["knock" if isinstance(best, rl.moves.Knock) else "discard"].click()
             assert pt.status.value == ""
-    assert pt.game.is_over and pt.result_view.value and pt.hand_view.marked == ()
+            throws += 1
+    assert throws and pt.game.is_over and pt.result_view.value and pt.hand_view.marked == ()
+    assert pt.advice is None and pt.hint_view.value == ""
     assert all(e.drawn is None for e in pt.last_events if e.player != pt.human)
     pt.new_button.click()
     assert not pt.game.is_over and pt.game.seed == 12 and pt.result_view.value == ""
     assert pt.result_view.layout.display == "none"
+
+
+def test_play_table_without_a_coach_shows_no_hint(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rummy_lab.widgets import _coach
+
+    monkeypatch.setattr(_coach, "coach", lambda: None)
+    pt = PlayTable("gin", seed=11)
+    pt.buttons["pass_upcard"].click()
+    pt.hint_toggle.value = True
+    assert pt.advice is None and pt.hint_view.value == "" and pt.hand_view.marked == ()
 
 
 def _left_out(hand: rl.Hand, part: rl.Partition) -> list[rl.Card]:
@@ -863,13 +899,13 @@ def test_play_table_without_a_coach_hides_the_review(monkeypatch: pytest.MonkeyP
 
 def play_with_buttons(table: PlayTable, rng: random.Random, limit: int = 600) -> int:
     """Play random legal moves through the buttons (selecting their cards first)."""
-    from rummy_lab.widgets.play import _ACTIONS
+    from rummy_lab.widgets.play_controller import ACTIONS
 
     for turn in range(limit):
         if table.game.is_over:
             return turn
         move = rng.choice(list(table.view.legal_moves))
-        name = next(n for n, (_, kind, _) in _ACTIONS.items() if type(move) is kind)
+        name = next(n for n, (_, kind, _) in ACTIONS.items() if type(move) is kind)
         assert table.buttons[name].layout.display != "none", (name, move)
         cards = list(getattr(move, "cards", ()))
         if getattr(move, "card", None) is not None:
@@ -931,31 +967,6 @@ def test_deal_widget_indian_wild_card() -> None:
     assert [len(hv.cards) for hv in dw.hand_views] == [13, 13, 13]
     dw.variant.value = "gin"
     assert (dw.players.min, dw.players.max, dw.players.value) == (2, 2, 2)
-
-
-def test_hint_row_is_the_full_tables_first_legal_row() -> None:
-    from rummy_lab.widgets.play import HINT_CANDIDATES, hint_row
-
-    pt = PlayTable("indian", seed=3)
-    pt.buttons["draw_stock"].click()
-    view = pt.view
-    assert len(view.hand) == 14
-    wild = rl.indian.wild_rank_of(view.wild_card)
-    seen = [*view.discard_pile, *view.known[1], view.wild_card]
-    rows = draw_odds_table(view.hand, view.rules, seen=seen, wild_rank=wild, players=2)
-    legal = [r for r in rows if rl.moves.Discard(r.discard) in view.legal_moves]
-    hint = hint_row(view)
-    assert hint is not None and hint in legal
-    assert hint.deadwood == legal[0].deadwood
-    tied = [r for r in legal if r.deadwood == hint.deadwood]
-    if len(tied) <= HINT_CANDIDATES:
-        assert hint == legal[0]
-    else:  # the highest cards among the ties were compared by their outs
-        top = sorted(tied, key=lambda r: (-view.rules.card_value(r.discard, wild),
-                                          -r.discard.index))[:HINT_CANDIDATES]
-        assert hint == min(top, key=lambda r: (-r.out_count,
-                                               -view.rules.card_value(r.discard, wild),
-                                               -r.discard.index))
 
 
 def test_hand_view_one_card_over_says_what_the_deadwood_means() -> None:

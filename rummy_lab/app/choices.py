@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..engine.errors import quote
+
 __all__ = ["CHOICES", "ENV_VARIANT", "NOTEBOOK", "variant_choice"]
 
 NOTEBOOK = Path(__file__).with_name("app.ipynb")
@@ -44,4 +46,4 @@ def variant_choice(name: str) -> tuple[str, str]:
             if preset == wanted:
                 return game, preset
     known = [preset for schools in CHOICES.values() for _, preset in schools]
-    raise ValueError(f"unknown variant {name!r}; choose one of {', '.join(known)}")
+    raise ValueError(f"unknown variant {quote(name)}; choose one of {', '.join(known)}")

@@ -16,6 +16,7 @@ import ipywidgets as W
 
 from ..bots import BOT_NAMES, make_bot
 from ..display import rules_card_html, variant_table_html
+from ..engine.errors import quote
 from ..engine.rulebook import compare_variants, rules_card
 from ..engine.rules import PRESETS, get_rules
 from ..widgets import PlayTable
@@ -50,7 +51,8 @@ class LearnerApp(W.VBox):  # type: ignore[misc]
         names = [n for _, n in OPPONENTS]
         opponent = opponent if opponent is not None else names[0]
         if opponent not in names:
-            raise ValueError(f"unknown opponent {opponent!r}; choose one of {', '.join(names)}")
+            raise ValueError(
+                f"unknown opponent {quote(opponent)}; choose one of {', '.join(names)}")
         self.seed = seed
         self.game_choice = W.Dropdown(options=list(CHOICES), value=game, description="Game",
                                       layout=W.Layout(width="16em"))

@@ -20,6 +20,7 @@ import socket
 import subprocess
 import sys
 
+from ..engine.errors import quote
 from .choices import ENV_VARIANT, NOTEBOOK, variant_choice
 
 __all__ = ["DEFAULT_PORT", "AppError", "app_command", "check_port", "run_app"]
@@ -42,7 +43,7 @@ def check_port(port: int, host: str = HOST) -> None:
     rummy_lab.app.serve.AppError: --port must be from 1 to 65535, got 70000
     """
     if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
-        raise AppError(f"--port must be from 1 to 65535, got {port!r}")
+        raise AppError(f"--port must be from 1 to 65535, got {quote(port)}")
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
         try:
             s.bind((host, port))
@@ -64,7 +65,7 @@ def app_command(variant: str = "gin", *, port: int = DEFAULT_PORT,
     except ValueError as exc:
         raise AppError(str(exc)) from None
     if theme not in ("light", "dark"):
-        raise AppError(f"--theme must be light or dark, got {theme!r}")
+        raise AppError(f"--theme must be light or dark, got {quote(theme)}")
     cmd = [sys.executable, "-m", "voila", str(NOTEBOOK), f"--port={port}",
            f"--Voila.ip={HOST}", "--Voila.port_retries=0", f"--theme={theme}",
            "--strip_sources=True", "--show_tracebacks=False",

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..engine.errors import quote
 from ..engine.rules import Rules, Variant
 from .base import Bot, RandomBot
 from .expert import ExpertBot
@@ -58,11 +59,11 @@ def make_bot(spec: BotSpec, rules: Rules) -> Bot:
     """
     if not isinstance(spec, str):
         if not callable(getattr(spec, "choose", None)):
-            raise ValueError(f"a bot needs a choose(view, rng) method, got {spec!r}")
+            raise ValueError(f"a bot needs a choose(view, rng) method, got {quote(spec)}")
         return spec
     factory = _FACTORIES.get(spec.strip().lower())
     if factory is None:
         raise ValueError(
-            f"unknown bot {spec!r}; use one of {', '.join(BOT_NAMES)} or a Bot object"
+            f"unknown bot {quote(spec)}; use one of {', '.join(BOT_NAMES)} or a Bot object"
         )
     return factory(rules)

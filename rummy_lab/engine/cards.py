@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from enum import IntEnum, StrEnum
 from typing import Any, ClassVar, TypeAlias
 
-from .errors import CardError
+from .errors import CardError, quote
 
 __all__ = [
     "SUITS",
@@ -159,15 +159,15 @@ class Card:
         r, s = key
         if r == 0:
             if s is not None:
-                raise CardError(f"a printed joker has no suit, got suit {s!r}")
+                raise CardError(f"a printed joker has no suit, got suit {quote(s)}")
             suit_obj: Suit | None = None
             index = 52
             code = "JK"
         else:
             if not 1 <= r <= 13:
-                raise CardError(f"rank must be 1..13 (or 0 for a joker), got {rank!r}")
+                raise CardError(f"rank must be 1..13 (or 0 for a joker), got {quote(rank)}")
             if s is None or s not in _SUIT_ORDER:
-                raise CardError(f"suit must be one of S H D C, got {suit!r}")
+                raise CardError(f"suit must be one of S H D C, got {quote(suit)}")
             suit_obj = Suit(s)
             index = suit_obj.order * 13 + r - 1
             code = RANK_SYMBOLS[r] + s
@@ -212,7 +212,7 @@ class Card:
         :raises CardError: quoting the token when it is not exactly one card.
         """
         if not isinstance(token, str):
-            raise CardError(f"a card token must be a string, got {token!r}")
+            raise CardError(f"a card token must be a string, got {quote(token)}")
         cached = _TOKEN_CACHE.get(token)
         if cached is not None:
             return cached
@@ -325,7 +325,8 @@ def _parse_token(token: str) -> Card:
     raw = token
     t = token.strip().replace("\ufe0f", "").upper()
     if not t:
-        raise CardError(f"bad card token {raw!r}: empty token (cards are like 7S, 10H, QC, JK)")
+        raise CardError(
+            f"bad card token {quote(raw)}: empty token (cards are like 7S, 10H, QC, JK)")
     if t in _JOKER_TOKENS:
         return Card(0, None)
     suit_char = t[-1]
@@ -334,18 +335,18 @@ def _parse_token(token: str) -> Card:
     if suit is None:
         if len(t) > 3 and any(ch in _SUIT_TOKENS for ch in t[1:-1]):
             raise CardError(
-                f"bad card token {raw!r}: looks like several cards run together; "
+                f"bad card token {quote(raw)}: looks like several cards run together; "
                 "separate cards with spaces or commas"
             )
-        raise CardError(f"bad card token {raw!r}: suit must be one of S H D C or ♠ ♥ ♦ ♣")
+        raise CardError(f"bad card token {quote(raw)}: suit must be one of S H D C or ♠ ♥ ♦ ♣")
     rank = _RANK_TOKENS.get(rank_part)
     if rank is None:
         if len(rank_part) > 2 and any(ch in _SUIT_TOKENS for ch in rank_part):
             raise CardError(
-                f"bad card token {raw!r}: looks like several cards run together; "
+                f"bad card token {quote(raw)}: looks like several cards run together; "
                 "separate cards with spaces or commas"
             )
-        raise CardError(f"bad card token {raw!r}: rank must be one of A 2-9 10 T J Q K")
+        raise CardError(f"bad card token {quote(raw)}: rank must be one of A 2-9 10 T J Q K")
     return Card(rank, suit)
 
 
@@ -417,7 +418,7 @@ def clean_cards(cards: CardsLike) -> Hand:
     try:
         items = list(cards)
     except TypeError:
-        raise CardError(f"expected cards, got {type(cards).__name__}: {cards!r}") from None
+        raise CardError(f"expected cards, got {type(cards).__name__}: {quote(cards)}") from None
     out = []
     for item in items:
         if isinstance(item, Card):
@@ -425,7 +426,7 @@ def clean_cards(cards: CardsLike) -> Hand:
         elif isinstance(item, str):
             out.append(Card.parse(item))
         else:
-            raise CardError(f"expected a card or card token, got {item!r}")
+            raise CardError(f"expected a card or card token, got {quote(item)}")
     return Hand(out)
 
 
@@ -451,9 +452,9 @@ def make_deck(decks: int = 1, jokers: int = 0) -> list[Card]:
     :raises ValueError: for a deck count or joker count out of range.
     """
     if isinstance(decks, bool) or not isinstance(decks, int) or not 1 <= decks <= 4:
-        raise ValueError(f"decks must be an integer from 1 to 4, got {decks!r}")
+        raise ValueError(f"decks must be an integer from 1 to 4, got {quote(decks)}")
     if isinstance(jokers, bool) or not isinstance(jokers, int) or not 0 <= jokers <= 8:
-        raise ValueError(f"jokers must be an integer from 0 to 8, got {jokers!r}")
+        raise ValueError(f"jokers must be an integer from 0 to 8, got {quote(jokers)}")
     one = [Card(r, s) for s in SUITS for r in range(1, 14)]
     return one * decks + [Card(0, None)] * jokers
 

@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .cards import Card, CardsLike, Hand, clean_cards
+from .errors import quote
 from .rules import Rules, RulesLike, get_rules
 from .state import Deal, GameState
 from .variants import VariantEngine
@@ -49,7 +50,7 @@ def resolve_rules(variant: RulesLike, rules: RulesLike | Mapping[str, Any] | Non
     r = get_rules(rules)
     if r.variant is not base.variant:
         raise ValueError(
-            f"rules {r.name!r} are for the {r.variant.value} variant, not {base.variant.value}"
+            f"rules {quote(r.name)} are for the {r.variant.value} variant, not {base.variant.value}"
         )
     return r
 
@@ -94,7 +95,7 @@ def stacked_deal(
         # only the wild card is fixed: deal everything else from the seeded shuffle
         wild_only = clean_cards(wild_card) if wild_card is not None else Hand(())
         if len(wild_only) != 1:
-            raise ValueError(f"wild_card must be one card, got {wild_card!r}")
+            raise ValueError(f"wild_card must be one card, got {quote(wild_card)}")
         rest = list((Counter(engine.deck(rules, players)) - Counter(wild_only)).elements())
         if len(rest) + 1 != len(engine.deck(rules, players)):
             raise ValueError(f"wild card {wild_only[0].code} is not in this variant's deck")
@@ -108,7 +109,7 @@ def stacked_deal(
     if wild_card is not None:
         wild_cards = clean_cards(wild_card)
         if len(wild_cards) != 1:
-            raise ValueError(f"wild_card must be one card, got {wild_card!r}")
+            raise ValueError(f"wild_card must be one card, got {quote(wild_card)}")
         wild = wild_cards[0]
     st = clean_cards(stock) if stock is not None else None
     top = clean_cards(stock_top) if stock_top is not None else Hand(())

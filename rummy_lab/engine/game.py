@@ -33,7 +33,7 @@ from typing import Any
 
 from .cards import Card, CardsLike, Hand, clean_cards
 from .dealing import resolve_rules, stacked_deal, start_state
-from .errors import IllegalMove
+from .errors import IllegalMove, quote
 from .moves import Declare as DeclareMove
 from .moves import (
     Discard,
@@ -166,7 +166,7 @@ class Game:
         if isinstance(player, bool) or not isinstance(player, int) or not (
             0 <= player < self.state.players
         ):
-            raise ValueError(f"player must be 0..{self.state.players - 1}, got {player!r}")
+            raise ValueError(f"player must be 0..{self.state.players - 1}, got {quote(player)}")
         return player
 
     # ------------------------------------------------------------------ moves
@@ -381,7 +381,7 @@ class Game:
         """
         p = self._seat(player)
         if isinstance(draw, bool) or not isinstance(draw, int) or draw < 1:
-            raise ValueError(f"draw must be a whole number >= 1, got {draw!r}")
+            raise ValueError(f"draw must be a whole number >= 1, got {quote(draw)}")
         count = 0
         for i, e in enumerate(self.state.history):
             if e.player == p and isinstance(e.move, DrawStock | DrawDiscard | TakeUpcard):
@@ -476,9 +476,9 @@ def new_game(
     r = resolve_rules(variant, rules)
     r.check_players(players)
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise ValueError(f"dealer must be a seat 0..{players - 1}, got {dealer!r}")
+        raise ValueError(f"dealer must be a seat 0..{players - 1}, got {quote(dealer)}")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise ValueError(f"seed must be an integer or None, got {seed!r}")
+        raise ValueError(f"seed must be an integer or None, got {quote(seed)}")
     engine = engine_for(r)
     rng = random.Random(seed)
     if hands is None and stock is None and stock_top is None and discard is None and (

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from typing import Any, cast
 
 from .dealing import resolve_rules, start_state
-from .errors import IllegalMove
+from .errors import IllegalMove, quote
 from .game import Game, new_game
 from .moves import MoveLike
 from .rules import Rules, RulesLike, Variant
@@ -240,6 +240,6 @@ def new_match(
     r = resolve_rules(variant, rules)
     r.check_players(players)
     if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < players:
-        raise ValueError(f"dealer must be a seat 0..{players - 1}, got {dealer!r}")
+        raise ValueError(f"dealer must be a seat 0..{players - 1}, got {quote(dealer)}")
     match_type = IndianMatch if r.variant is Variant.INDIAN else Match
     return match_type(r, players, seed, dealer)

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .cards import Card, CardsLike, Hand, Suit, clean_cards, rich_display
+from .errors import quote
 from .rules import Rules, RulesLike, get_rules
 
 __all__ = ["Meld", "MeldKind", "classify_meld", "is_meld", "layoff_options"]
@@ -105,7 +106,8 @@ def _check_wild_rank(wild_rank: int | None) -> None:
     if wild_rank is not None and (
         isinstance(wild_rank, bool) or not isinstance(wild_rank, int) or not 1 <= wild_rank <= 13
     ):
-        raise ValueError(f"wild_rank must be a rank from 1 (ace) to 13 (king), got {wild_rank!r}")
+        raise ValueError(
+            f"wild_rank must be a rank from 1 (ace) to 13 (king), got {quote(wild_rank)}")
 
 
 def _as_run(

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import ClassVar, TypeAlias
 
 from .cards import Card, CardsLike, Hand, clean_cards
-from .errors import CardError
+from .errors import CardError, quote
 
 __all__ = [
     "MOVE_TYPES",
@@ -55,9 +55,9 @@ def _one_card(value: object, verb: str) -> Card:
     elif isinstance(value, Card):
         return value
     else:
-        raise CardError(f"{verb} takes a card (a Card or a token like '8H'), got {value!r}")
+        raise CardError(f"{verb} takes a card (a Card or a token like '8H'), got {quote(value)}")
     if len(cards) != 1:
-        raise CardError(f"{verb} takes exactly one card, got {value!r}")
+        raise CardError(f"{verb} takes exactly one card, got {quote(value)}")
     return cards[0]
 
 
@@ -75,7 +75,7 @@ def _card_tuple(value: CardsLike, verb: str) -> Hand:
 
 def _whole(value: object, name: str, lo: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < lo:
-        raise ValueError(f"{name} must be a whole number >= {lo}, got {value!r}")
+        raise ValueError(f"{name} must be a whole number >= {lo}, got {quote(value)}")
     return value
 
 
@@ -310,7 +310,7 @@ def parse_move(text: str) -> Move:
     :raises ValueError: for an unknown verb or bad arguments (a bad card: CardError).
     """
     if not isinstance(text, str):
-        raise ValueError(f"a move must be a Move or a string, got {text!r}")
+        raise ValueError(f"a move must be a Move or a string, got {quote(text)}")
     words = text.split()
     if not words:
         raise ValueError("empty move text")
@@ -318,17 +318,17 @@ def parse_move(text: str) -> Move:
     cls = _BY_VERB.get(verb)
     if cls is None:
         verbs = ", ".join(c.verb for c in MOVE_TYPES)
-        raise ValueError(f"unknown move {words[0]!r}; moves are: {verbs}")
+        raise ValueError(f"unknown move {quote(words[0])}; moves are: {verbs}")
     rest = " ".join(args)
     if cls in (DrawStock, TakeUpcard, PassUpcard, Drop, EndRound):
         if args:
-            raise ValueError(f"{cls.verb} takes no arguments, got {rest!r}")
+            raise ValueError(f"{cls.verb} takes no arguments, got {quote(rest)}")
         return cls()
     if cls is DrawDiscard:
         if not args:
             return DrawDiscard()
         if len(args) != 1 or not args[0].isdigit():
-            raise ValueError(f"draw_discard takes a depth (a whole number), got {rest!r}")
+            raise ValueError(f"draw_discard takes a depth (a whole number), got {quote(rest)}")
         return DrawDiscard(int(args[0]))
     if cls is Gin:
         return Gin(rest) if args else Gin()
@@ -341,7 +341,7 @@ def parse_move(text: str) -> Move:
     # LayOff: index then cards
     if len(args) < 2 or not args[0].isdigit():
         raise ValueError(
-            f"lay_off takes a meld index then cards, e.g. 'lay_off 0 7H', got {rest!r}"
+            f"lay_off takes a meld index then cards, e.g. 'lay_off 0 7H', got {quote(rest)}"
         )
     return LayOff(clean_cards(" ".join(args[1:])), int(args[0]))
 
@@ -352,7 +352,7 @@ def clean_move(move: MoveLike) -> Move:
         return move
     if isinstance(move, str):
         return parse_move(move)
-    raise ValueError(f"a move must be a Move or a string, got {move!r}")
+    raise ValueError(f"a move must be a Move or a string, got {quote(move)}")
 
 
 # Interned instances for the legal-move lists of the hot path, by card index.

@@ -26,7 +26,7 @@ from enum import StrEnum
 from typing import Any
 
 from .cards import Card
-from .errors import CardError
+from .errors import CardError, quote, quote_each
 
 __all__ = ["PRESETS", "Rules", "RulesLike", "Variant", "get_rules"]
 
@@ -244,7 +244,7 @@ class Rules:
                 if self.min_players == self.max_players
                 else f"{self.min_players} to {self.max_players}"
             )
-            raise ValueError(f"{self.name} is for {span} players, got {players!r}")
+            raise ValueError(f"{self.name} is for {span} players, got {quote(players)}")
         problem = self.deal_problem(players)
         if problem:
             raise ValueError(problem)
@@ -336,9 +336,9 @@ class Rules:
                 wanted = None  # reported by the field check
             if wanted is not None and wanted is not self.variant:
                 raise ValueError(
-                    f"invalid rules: variant is {self.variant.value} for the {self.name!r} "
+                    f"invalid rules: variant is {self.variant.value} for the {quote(self.name)} "
                     f"rules and cannot be changed by an override; start from that "
-                    f"variant's preset instead (get_rules({wanted.value!r}))"
+                    f"variant's preset instead (get_rules({quote(wanted.value)}))"
                 )
         return dataclasses.replace(self, **changes)
 
@@ -365,28 +365,29 @@ def _field_problems(r: Rules) -> list[str]:
         object.__setattr__(r, "variant", Variant(r.variant))
     except (ValueError, TypeError):
         problems.append(
-            f"variant must be one of {', '.join(v.value for v in Variant)}, got {r.variant!r}"
+            f"variant must be one of {', '.join(v.value for v in Variant)}, got {quote(r.variant)}"
         )
     name = r.name
     if not isinstance(name, str) or not name.strip() or len(name) > 60 or (
         not name.isprintable()
     ):
-        problems.append(f"name must be a short label (1 to 60 printable characters), got {name!r}")
+        problems.append(
+            f"name must be a short label (1 to 60 printable characters), got {quote(name)}")
     for key, (lo, hi) in _RANGES.items():
         v = getattr(r, key)
         if v is None and key in _OPTIONAL:
             continue
         if not _is_whole(v) or not lo <= v <= hi:
             none = " or None" if key in _OPTIONAL else ""
-            problems.append(f"{key} must be a whole number from {lo} to {hi}{none}, got {v!r}")
+            problems.append(f"{key} must be a whole number from {lo} to {hi}{none}, got {quote(v)}")
     for key, options in _CHOICES.items():
         v = getattr(r, key)
         if not isinstance(v, str) or v not in options:
-            problems.append(f"{key} must be one of {', '.join(options)}, got {v!r}")
+            problems.append(f"{key} must be one of {', '.join(options)}, got {quote(v)}")
     for key in _FLAGS:
         v = getattr(r, key)
         if not isinstance(v, bool):
-            problems.append(f"{key} must be True or False, got {v!r}")
+            problems.append(f"{key} must be True or False, got {quote(v)}")
     given: object = r.hand_size_by_players
     lo, hi = _RANGES["hand_size"]
     pairs: list[tuple[Any, ...]] = []
@@ -409,14 +410,14 @@ def _field_problems(r: Rules) -> list[str]:
         problems.append(
             "hand_size_by_players must be (players, cards) pairs with players rising "
             f"from 2 to 8 and cards from {lo} to {hi}, like ((2, 10), (4, 7), (6, 6)); "
-            f"got {r.hand_size_by_players!r}"
+            f"got {quote(r.hand_size_by_players)}"
         )
     else:
         object.__setattr__(r, "hand_size_by_players", tuple(pairs))
     if not isinstance(r.extra, Mapping) or not _json_value(r.extra):
         problems.append(
             "extra must be a mapping of names (strings) to JSON values (numbers, strings, "
-            f"True/False/None, lists and mappings of them), got {r.extra!r}"[:300]
+            f"True/False/None, lists and mappings of them), got {quote(r.extra)}"[:300]
         )
     return problems
 
@@ -443,7 +444,7 @@ def _combination_problems(r: Rules) -> list[str]:
     preset = _PRESET_VARIANTS.get(r.name)
     if preset is not None and preset is not variant:
         problems.append(
-            f"name {r.name!r} is a {preset.value} preset, but variant is {variant.value}: "
+            f"name {quote(r.name)} is a {preset.value} preset, but variant is {variant.value}: "
             "rules named after a preset must be of its variant"
         )
     if r.min_players > r.max_players:
@@ -572,7 +573,7 @@ def _aliases(overrides: Mapping[str, Any]) -> dict[str, Any]:
         name = _ALIASES.get(k, k)
         if name in out and not _same_value(out[name], v):
             raise ValueError(
-                f"invalid rules: {given[name]}={out[name]!r} and {k}={v!r} disagree "
+                f"invalid rules: {given[name]}={quote(out[name])} and {k}={quote(v)} disagree "
                 f"(both set the {name} field)"
             )
         out[name] = v
@@ -589,7 +590,7 @@ def _check_fields(overrides: Mapping[str, Any]) -> None:
     if unknown:
         raise ValueError(
             f"unknown rules field{'s' if len(unknown) > 1 else ''} "
-            f"{', '.join(map(repr, unknown))}; "
+            f"{quote_each(unknown)}; "
             f"valid fields: {', '.join(_FIELD_NAMES)}"
         )
 
@@ -618,11 +619,11 @@ def get_rules(name: RulesLike = "gin", /, **overrides: Any) -> Rules:
         key = name.strip().lower()
         if key not in PRESETS:
             raise ValueError(
-                f"unknown rules preset {name!r}; valid names: {', '.join(PRESETS)}"
+                f"unknown rules preset {quote(name)}; valid names: {', '.join(PRESETS)}"
             )
         base = PRESETS[key]
     else:
-        raise ValueError(f"rules must be a preset name or a Rules object, got {name!r}")
+        raise ValueError(f"rules must be a preset name or a Rules object, got {quote(name)}")
     if not overrides:
         return base
     return base.replace(**overrides)

@@ -32,7 +32,7 @@ from typing import Any
 
 from .cards import Card, Hand, format_cards, parse_cards
 from .dealing import stacked_deal, start_state
-from .errors import CardError
+from .errors import CardError, quote, quote_each
 from .moves import parse_move
 from .rules import PRESETS, Rules
 from .state import GameState, Phase, TableMeld
@@ -85,7 +85,7 @@ def rules_from_dict(data: object) -> Rules:
         raise ValueError(f"rules must be an object, got {type(data).__name__}")
     unknown = sorted(set(data) - set(_RULE_FIELDS), key=str)
     if unknown:
-        raise ValueError(f"unknown rules field(s): {', '.join(map(str, unknown))}")
+        raise ValueError(f"unknown rules field(s): {quote_each(unknown)}")
     name = data.get("name")
     if not isinstance(name, str):
         what = "missing" if name is None else f"not a string: {json.dumps(name)[:60]}"
@@ -97,7 +97,7 @@ def rules_from_dict(data: object) -> Rules:
             continue
         if preset is None:
             raise ValueError(
-                f"rules.{key} is missing (the rules {name!r} are not a preset, so every "
+                f"rules.{key} is missing (the rules {quote(name)} are not a preset, so every "
                 "field must be saved)"
             )
         kw[key] = getattr(preset, key)
@@ -233,7 +233,7 @@ def _load(text: str | bytes | bytearray) -> GameState:
     if not isinstance(doc, dict):
         raise _Bad("the top level must be an object")
     if doc.get("format") != FORMAT:
-        raise _Bad(f"format must be {FORMAT!r}, got {json.dumps(doc.get('format'))[:60]}")
+        raise _Bad(f"format must be {quote(FORMAT)}, got {json.dumps(doc.get('format'))[:60]}")
     version = doc.get("version")
     if type(version) is not int or version != VERSION:
         raise _Bad(
@@ -281,7 +281,7 @@ def _load(text: str | bytes | bytearray) -> GameState:
         phase = Phase(phase_name)
     except ValueError:
         raise _Bad(
-            f"state.phase {phase_name!r} is not a phase ({', '.join(p.value for p in Phase)})"
+            f"state.phase {quote(phase_name)} is not a phase ({', '.join(p.value for p in Phase)})"
         ) from None
     current = _get(sd, "current_player", "state.", _is_int, "a whole number")
     turn_count = _get(sd, "turn_count", "state.", _is_int, "a whole number")
@@ -326,7 +326,7 @@ def _load(text: str | bytes | bytearray) -> GameState:
         try:
             engine.play(st, parse_move(code))
         except ValueError as exc:
-            raise _Bad(f"moves[{i}] {code!r}: {exc}") from None
+            raise _Bad(f"moves[{i}] {quote(code)}: {exc}") from None
     checks: list[tuple[str, object, object]] = [
         ("phase", phase, st.phase),
         ("current_player", current, st.current),

@@ -31,7 +31,7 @@ from ..engine.state import PlayerView
 from ..viz.figures import deadwood_by_turn_figure
 from ..viz.game import deadwood_by_turn, move_caption, name_players, replay_views
 from ._common import ThemeProbe, figure_widget, refresh_figure, style_sheet, styled
-from ._table import table_html
+from ._seats_and_piles import table_html
 from .hand import order_control
 from .tracker import TrackerPanel
 

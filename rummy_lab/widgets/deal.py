@@ -28,7 +28,7 @@ from ..engine.solver import Partition
 from ..engine.state import PlayerView
 from ..viz.game import held_partition, view_wild_rank
 from ._common import style_sheet, styled
-from ._table import piles_html
+from ._seats_and_piles import piles_html
 from .hand import HandView, order_control
 
 __all__ = ["DealWidget", "playable_variants"]

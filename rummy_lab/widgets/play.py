@@ -6,6 +6,10 @@ at the end puts the result on top with the winner's hand laid out meld by meld. 
 decides what is legal: the buttons follow ``game.legal_moves()``, a click plays the move
 through ``game.play`` and an illegal try shows the engine's own message.
 
+This module draws; :class:`~rummy_lab.widgets.play_controller.PlayController` drives the
+hand (the game, the bots, what a click means, the coach's hint and review) and is
+tested without widgets.
+
 >>> pt = PlayTable("gin", seed=3)
 >>> pt.view.player, pt.names
 (0, ['You', 'Bot'])
@@ -19,65 +23,31 @@ through ``game.play`` and an illegal try shows the engine's own message.
 
 from __future__ import annotations
 
-import random
-import re
 from collections.abc import Sequence
-from dataclasses import replace
 from html import escape
 from typing import Any
 
 import ipywidgets as W
 
-from ..bots import Bot, make_bot
+from ..bots import Bot
 from ..display import THEME, count_words, glyph_text
 from ..engine.cards import Card
 from ..engine.errors import IllegalMove
-from ..engine.game import Game, new_game
-from ..engine.moves import (
-    Declare,
-    Discard,
-    DrawDiscard,
-    DrawStock,
-    Drop,
-    EndRound,
-    Gin,
-    Knock,
-    LayOff,
-    Meld,
-    Move,
-    PassUpcard,
-    TakeUpcard,
-)
-from ..engine.rules import Rules, Variant
-from ..engine.scoring.indian import check_declaration
-from ..engine.solver import deadwood
-from ..engine.state import Event, Phase, PlayerView
-from ..probability.exact import DrawOdds, draw_odds_table
+from ..engine.game import Game
+from ..engine.moves import Declare, Discard, DrawDiscard, Gin, Knock, LayOff, Move
+from ..engine.rules import Variant
+from ..engine.state import Event, PlayerView
 from ..viz.game import event_caption, held_partition, view_wild_rank
-from . import _coach
 from ._common import set_status, style_sheet, styled
-from ._table import piles_html, result_html, seat_html, seat_names
+from ._seats_and_piles import piles_html, result_html, seat_html
 from .hand import HandView
+from .play_controller import ACTIONS, DRAWS, PlayController, move_cards
 from .tracker import TrackerPanel
 
-__all__ = ["PlayTable", "hint_row"]
+__all__ = ["HINT_HEADLINE", "PlayTable"]
 
-# button name -> (label, move type, cards it needs: "", "one", "many" or "optional")
-_ACTIONS: dict[str, tuple[str, type[Move], str]] = {
-    "take_upcard": ("Take the upcard", TakeUpcard, ""),
-    "pass_upcard": ("Pass", PassUpcard, ""),
-    "draw_stock": ("Draw from the stock", DrawStock, ""),
-    "draw_discard": ("Take the discard", DrawDiscard, ""),
-    "meld": ("Meld", Meld, "many"),
-    "lay_off": ("Lay off", LayOff, "many"),
-    "discard": ("Discard", Discard, "one"),
-    "knock": ("Knock", Knock, "one"),
-    "gin": ("Gin", Gin, "optional"),
-    "declare": ("Declare", Declare, "one"),
-    "drop": ("Drop out of this deal", Drop, ""),
-    "end_round": ("End the round", EndRound, ""),
-}
-_DRAWS = ("take_upcard", "pass_upcard", "draw_stock", "draw_discard")
+HINT_HEADLINE = 2
+"""Reasons the hint shows for each move; the rest fold under a summary a click opens."""
 
 
 class PlayTable(W.VBox):  # type: ignore[misc]
@@ -89,17 +59,15 @@ class PlayTable(W.VBox):  # type: ignore[misc]
     whose turn it is and what to do; the buttons of the legal next moves are primary
     (highlighted); moves that need cards are enabled once the selected cards make a legal
     move (the button then names them: *Discard 7♥*); moves not possible now are hidden.
-    The bots move as soon as it is their turn; their moves are listed with a one-line
-    reason when the coach is installed. **Hint** marks the cards of the coach's choice in
+    The bots move as soon as it is their turn; their moves are listed with the coach's
+    one-line reason. **Hint** marks the cards of the coach's choice in
     your hand (the card to throw, or every card of a meld or lay-off) and shows the
     coach's best moves with their reasons (each move's value and what it does; the other
     reasons, :data:`HINT_HEADLINE` on, fold under a line a click opens), valued as
     **Review this hand** will value the decision (:func:`rummy_lab.coach.hint`: a hint
-    followed is reviewed as best; without the coach: the best discard and the chance to
-    draw a card that helps). At the end the
-    result sits on top: who won, the scores, the winner's hand meld by meld, with
-    lay-offs drawn on the melds they extend; **Review this hand** (with the coach) rates
-    your decisions.
+    followed is reviewed as best). At the end the result sits on top: who won, the
+    scores, the winner's hand meld by meld, with lay-offs drawn on the melds they extend;
+    **Review this hand** (with the coach) rates your decisions.
 
     CSS hooks: ``rl-play-table``, ``rl-turn-line``, ``rl-action`` plus
     ``rl-action-<name>`` per button, ``rl-status``, ``rl-hint``, ``rl-opponent``,
@@ -107,12 +75,14 @@ class PlayTable(W.VBox):  # type: ignore[misc]
     (Rummy 500: how deep to take from the discard pile), ``rl-layoff-target``,
     ``rl-review-button``, ``rl-review``.
 
+    :ivar controller: the :class:`~rummy_lab.widgets.play_controller.PlayController`
+        driving the hand; ``game``, ``view``, ``names``, ``advice``, ``reasons``,
+        ``last_events``, ``seed`` and ``bot`` read from it.
     :ivar game: the hand being played (also :attr:`state`).
     :ivar view: your view of it (what the widget draws from).
     :ivar names: the seats' names (``You``, ``Bot`` ...).
     :ivar hand_view: your hand (a :class:`HandView`).
     :ivar buttons: action name -> button, for the variant's moves only.
-    :ivar hint: the last hint row (a :class:`~rummy_lab.probability.DrawOdds`), or None.
     :ivar advice: the coach's ranked moves with reasons shown by the hint, or None.
     :ivar reasons: history index -> the one-line reason of a bot's move.
     :ivar last_events: the moves played by the last click (yours, then the bots' as you
@@ -136,30 +106,40 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
-        self.seed = seed
-        self.human = human
+        self.controller = PlayController(variant, seed=seed, human=human, bot=bot,
+                                         players=players, game=game)
         self.size = size
-        self.hint: DrawOdds | None = None
-        self.advice: list[tuple[Move, tuple[str, ...]]] | None = None
-        self.last_events: list[Event] = []
-        self.reasons: dict[int, str] = {}
-        self._bot = bot
-        self._rng = random.Random(seed)
-        self.game: Game = game if game is not None else new_game(
-            variant, players=players, seed=seed)
-        self.variant = variant if game is None else self.game.rules.name
-        self.players = self.game.players
-        if not 0 <= human < self.game.players:
-            raise ValueError(f"human must be a seat 0..{self.game.players - 1}, got {human!r}")
-        self.names = seat_names(self.game.players, human)
-        self.view: PlayerView = self.game.view_for(human)
+        self._make_controls()
+        self._connect()
+        self._actions = self._actions_row()
+        self.children = [
+            style_sheet(),
+            self.result_view,
+            self.turn_line,
+            self.opponents,
+            self.piles,
+            self.hand_view,
+            self._actions,
+            self.status,
+            W.HBox([self.hint_toggle, self.new_button, self.review_button]),
+            self.hint_view,
+            self.review_view,
+            self.log_view,
+        ]
+        self.tracker: TrackerPanel | None = None
+        if tracker:  # opt-in: what you can infer about the next opponent's hand
+            self.tracker = TrackerPanel()
+            self.children = [*self.children, self.tracker]
+        styled(self, "rl-play-table", "rl-root")
+        self._render()
 
-        kinds = set(self.game.move_types())
+    def _make_controls(self) -> None:
+        """Your hand, the variant's action buttons, the menus, the toggles and the HTML
+        outputs."""
+        self.hand_view = HandView(size=self.size)
         self.buttons: dict[str, W.Button] = {}
-        for name, (label, kind, _) in _ACTIONS.items():
-            if kind not in kinds:
-                continue
-            b = styled(W.Button(description=label, layout=W.Layout(width="auto")),
+        for name in self.controller.actions():
+            b = styled(W.Button(description=ACTIONS[name][0], layout=W.Layout(width="auto")),
                        "rl-action", f"rl-action-{name}")
             b.action = name
             b.on_click(self._on_action_click)
@@ -188,115 +168,111 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         self.result_view = styled(W.HTML(), "rl-result")
         self.log_view = styled(W.HTML(), "rl-log")
         self.review_view = styled(W.HTML(), "rl-review")
-        self.hand_view = HandView(size=size)
+
+    def _connect(self) -> None:
+        """Route the controls' events to the handlers."""
         self.hint_toggle.observe(self._on_hint_change, names="value")
         self.new_button.on_click(self._on_new_click)
         self.review_button.on_click(self._on_review_click)
         self.hand_view.observe(self._on_selected_change, names="selected")
         self.layoff_target.observe(self._on_target_change, names="value")
+
+    def _actions_row(self) -> W.HBox:
+        """The buttons: the draws first (with Rummy 500's depth menu), then the moves
+        that finish a turn (the lay-off target menu after *Lay off*)."""
         b = self.buttons
-        draws = [b[n] for n in _DRAWS if n in b]
-        finish = [b[n] for n in _ACTIONS if n in b and n not in _DRAWS]
+        draws = [b[n] for n in DRAWS if n in b]
+        finish = [b[n] for n in ACTIONS if n in b and n not in DRAWS]
         if "draw_discard" in b and self.game.rules.variant is Variant.RUMMY500:
             draws.append(self.discard_depth)
         if "lay_off" in b:
             finish.insert(finish.index(b["lay_off"]) + 1, self.layoff_target)
-        self._actions = styled(W.HBox(draws + finish, layout=W.Layout(flex_flow="row wrap",
-                                                                        align_items="center")),
-                               "rl-actions")
-        self.children = [
-            style_sheet(),
-            self.result_view,
-            self.turn_line,
-            self.opponents,
-            self.piles,
-            self.hand_view,
-            self._actions,
-            self.status,
-            W.HBox([self.hint_toggle, self.new_button, self.review_button]),
-            self.hint_view,
-            self.review_view,
-            self.log_view,
-        ]
-        self.tracker: TrackerPanel | None = None
-        if tracker:  # opt-in: what you can infer about the next opponent's hand
-            self.tracker = TrackerPanel()
-            self.children = [*self.children, self.tracker]
-        styled(self, "rl-play-table", "rl-root")
-        self.last_events = self._bots_move()
-        self._render()
+        return styled(W.HBox(draws + finish, layout=W.Layout(flex_flow="row wrap",
+                                                             align_items="center")),
+                      "rl-actions")
 
-    # ------------------------------------------------------------------ engine calls
+    # ------------------------------------------------------------------ the controller's state
+    @property
+    def game(self) -> Game:
+        """The hand being played."""
+        return self.controller.game
+
     @property
     def state(self) -> Game:
         """The hand being played."""
-        return self.game
+        return self.controller.game
+
+    @property
+    def view(self) -> PlayerView:
+        """Your view of the hand (what the table draws from)."""
+        return self.controller.view
+
+    @property
+    def names(self) -> list[str]:
+        """The seats' names (``You``, ``Bot`` ...)."""
+        return self.controller.names
+
+    @property
+    def reasons(self) -> dict[int, str]:
+        """History index -> the one-line reason of a bot's move."""
+        return self.controller.reasons
+
+    @property
+    def last_events(self) -> list[Event]:
+        """The moves played by the last click (yours, then the bots' as you see them)."""
+        return self.controller.last_events
+
+    @property
+    def advice(self) -> list[tuple[Move, tuple[str, ...]]] | None:
+        """The coach's ranked moves with reasons shown by the hint, or None."""
+        return self.controller.advice
+
+    @property
+    def seed(self) -> int | None:
+        """The seed of the hand on the table (each new hand adds one)."""
+        return self.controller.seed
+
+    @property
+    def human(self) -> int:
+        """Your seat."""
+        return self.controller.human
+
+    @property
+    def variant(self) -> str:
+        """The rules preset's name."""
+        return self.controller.variant
+
+    @property
+    def players(self) -> int:
+        """Seats at the table."""
+        return self.controller.players
 
     @property
     def bot(self) -> Bot:
         """The opponents' bot: the one given, else the variant's greedy bot."""
-        if self._bot is None:
-            self._bot = _default_bot(self.game.rules)
-        return self._bot
-
-    def _bots_move(self) -> list[Event]:
-        events = []
-        game = self.game
-        while not game.is_over and game.current_player != self.human:
-            seat = game.current_player
-            view = game.view_for(seat)
-            move = self.bot.choose(view, self._rng)
-            event = game.play(move, player=seat)
-            reason = _coach.explain(view, move, self.bot)
-            if reason:
-                self.reasons[event.index] = reason
-            events.append(event.redacted())
-        return events
+        return self.controller.bot
 
     def play(self, move: Move) -> list[Event]:
         """Play ``move`` for you, then let the bots reply; return the moves played.
 
         :raises IllegalMove: (from the engine) when the move is not legal; nothing changes.
         """
-        events = [self.game.play(move, player=self.human)]
-        events.extend(self._bots_move())
-        self.last_events = events
+        events = self.controller.play(move)
         self.hand_view.clear_selection()
         self._render()
         return events
 
-    def _move_for(self, name: str, cards: Sequence[Card]) -> Move | str:
-        """The move a button means with the selected cards (the engine judges it), or a
-        note on what to select."""
-        _, kind, needs = _ACTIONS[name]
-        verb = name.replace("_", " ")
-        if needs == "one":
-            if len(cards) != 1:
-                return f"Select exactly one card to {verb}."
-            return kind(cards[0])  # type: ignore[call-arg]
-        if needs == "many":
-            if not cards:
-                return f"Select the cards to {verb}."
-            if kind is LayOff:
-                return LayOff(tuple(cards), int(self.layoff_target.value or 0))
-            return Meld(tuple(cards))
-        if kind is DrawDiscard:
-            return DrawDiscard(int(self.discard_depth.value or 1))
-        if needs == "optional":
-            if len(cards) > 1:
-                return "Select one card to discard with gin, or none for big gin."
-            return Gin(cards[0]) if cards else Gin()
-        return kind()
-
-    def _is_legal(self, move: Move) -> bool:
-        key = _move_key(move)
-        return any(_move_key(m) == key for m in self.view.legal_moves)
+    def _selected_move(self, name: str) -> Move | str:
+        """The move button ``name`` means with the selected cards and menus."""
+        return self.controller.move_for(
+            name, self.hand_view.selected_cards, depth=int(self.discard_depth.value or 1),
+            meld_index=int(self.layoff_target.value or 0))
 
     # ------------------------------------------------------------------ drawing
     def _render(self) -> None:
         """Redraw everything from your view: hand, piles, seats, buttons, turn line, hint,
         result and the log."""
-        view = self.view = self.game.view_for(self.human)
+        view = self.controller.refresh()
         wild = view_wild_rank(view)
         self.hand_view.set_hand(view.hand, rules=view.rules, wild_rank=wild,
                                 partition=held_partition(view, view.hand),
@@ -308,7 +284,7 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         )
         self.piles.value = piles_html(view, size=self.size, names=self.names)
         pile = view.discard_pile
-        depths = sorted({m.depth for m in view.legal_moves if isinstance(m, DrawDiscard)})
+        depths = self.controller.discard_depths()
         self.discard_depth.options = [
             ("the top card" if d == 1 else f"{pile[-d].glyph} and the {_above(d - 1)}", d)
             for d in depths
@@ -326,85 +302,30 @@ class PlayTable(W.VBox):  # type: ignore[misc]
                         size=round(self.size * 0.8)) if over else "")
         self.result_view.layout.display = None if over else "none"
         self.review_button.layout.display = (
-            None if over and _coach.coach() is not None else "none")
+            None if over and self.controller.has_coach else "none")
         if not over:
             self.review_view.value = ""
         self.log_view.value = self._log_html()
         if self.tracker is not None:
             self.tracker.show(view)
 
-    def _accepted_kinds(self, listed: set[type[Move]]) -> set[type[Move]]:
-        """Card moves the engine would still play though it lists none (Indian Rummy's
-        wrong declaration: legal, with its penalty)."""
-        view = self.view
-        if not view.is_my_turn or view.phase is not Phase.DISCARD:
-            return set()
-        out = set()
-        for name in self.buttons:
-            _, kind, needs = _ACTIONS[name]
-            if needs == "one" and kind not in listed and any(
-                self.game.can_play(kind(c), player=self.human)  # type: ignore[call-arg]
-                for c in dict.fromkeys(view.hand)
-            ):
-                out.add(kind)
-        return out
-
     def _update_buttons(self) -> None:
-        """Show the buttons of the moves possible now; make the listed legal moves primary.
-
-        A card move the engine accepts but does not list (a wrong declaration) stays
-        enabled in the plain style, its tooltip saying why the hand is not complete."""
-        view = self.view
-        kinds = {type(m) for m in view.legal_moves}
-        accepted = self._accepted_kinds(kinds)
-        cards = self.hand_view.selected_cards
-        top = view.discard_top
+        """Show the buttons of the moves possible now; make the listed legal moves primary
+        (the controller's :meth:`~PlayController.button_states`)."""
+        states = self.controller.button_states(
+            self.hand_view.selected_cards, depth=int(self.discard_depth.value or 1),
+            meld_index=int(self.layoff_target.value or 0))
         for name, b in self.buttons.items():
-            label, kind, needs = _ACTIONS[name]
-            available = kind in kinds or kind in accepted
-            b.layout.display = None if available else "none"
-            ready = primary = available
-            tip = ""
-            if available and needs:
-                move = self._move_for(name, cards)
-                primary = ready = not isinstance(move, str) and self._is_legal(move)
-                if isinstance(move, str):
-                    tip = move
-                elif not ready and self.game.can_play(move, player=self.human):
-                    ready, tip = True, self._not_recommended(move)
-                elif not ready:
-                    tip = self._why_not(move)
-                label = _label(name, cards, ready, primary)
-            elif name in ("take_upcard", "draw_discard") and top is not None:
-                label = f"Take the {top.glyph}" if name == "take_upcard" or len(
-                    self.discard_depth.options) < 2 else "Take from the discard pile"
-            b.description = label
-            b.tooltip = tip or label
-            b.disabled = not ready
-            b.button_style = "primary" if primary else ""
+            state = states[name]
+            b.layout.display = None if state.visible else "none"
+            b.description = state.label
+            b.tooltip = state.tooltip
+            b.disabled = not state.enabled
+            b.button_style = "primary" if state.primary else ""
+        kinds = {type(m) for m in self.view.legal_moves}
         self.discard_depth.layout.display = (
             None if DrawDiscard in kinds and not self.discard_depth.disabled else "none")
         self.layoff_target.layout.display = None if LayOff in kinds else "none"
-
-    def _not_recommended(self, move: Move) -> str:
-        """Why an accepted move is not listed: for a declaration, the engine's verdict on
-        the cards that would be shown."""
-        view = self.view
-        wild = view_wild_rank(view)
-        if isinstance(move, Declare) and wild is not None:
-            rest = list(view.hand)
-            rest.remove(move.card)
-            verdict = check_declaration(rest, wild_rank=wild, rules=view.rules)
-            return glyph_text(f"Not a valid declaration ({verdict.reason}): it is played as "
-                              "a wrong declaration.")
-        return "Allowed, but not one of the listed legal moves."
-
-    def _why_not(self, move: Move) -> str:
-        try:
-            self.game.verify(move, player=self.human)
-        except IllegalMove as err:
-            return glyph_text(str(err))
-        return ""
 
     def _turn_html(self) -> str:
         view = self.view
@@ -414,110 +335,32 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         if view.current_player != self.human:
             who = self.names[view.current_player]
             return f'<div class="rl-turn-line"><b>{escape(who)}</b> is playing.</div>'
-        return f'<div class="rl-turn-line"><b>Your turn:</b> {escape(self._what_to_do())}</div>'
-
-    def _what_to_do(self) -> str:
-        """What the legal moves let you do now, in a sentence."""
-        view = self.view
-        kinds = {type(m) for m in view.legal_moves}
-        top = view.discard_top
-        top_name = top.glyph if top is not None else "discard"
-        if view.phase is Phase.UPCARD:
-            return f"take the {top_name} (the upcard) or pass."
-        if view.phase is Phase.DRAW:
-            options = []
-            if DrawStock in kinds:
-                options.append("draw from the stock")
-            if DrawDiscard in kinds:
-                deep = len({m.depth for m in view.legal_moves if isinstance(m, DrawDiscard)})
-                options.append(f"take the {top_name}" + (
-                    " (or dig deeper into the discard pile)" if deep > 1 else ""))
-            if EndRound in kinds:
-                options.append("end the round")
-            text = " or ".join(options) if options else "draw"
-            if Drop in kinds:
-                text += "; you may also drop out of this deal"
-            return text + "."
-        parts = []
-        if Meld in kinds or LayOff in kinds:
-            parts.append("meld or lay off if you can, then")
-        if Discard in kinds:
-            parts.append("select a card and discard it")
-        elif Meld in kinds:
-            parts.append("select the cards of a meld")
-        extra = []
-        if Knock in kinds:
-            limit = f" (deadwood {view.knock_limit} or less)" if view.knock_limit else ""
-            extra.append(f"knock{limit}")
-        if Gin in kinds:
-            extra.append("go gin")
-        if Declare in kinds:
-            extra.append("declare (your hand is complete)")
-        text = " ".join(parts)
-        if extra:
-            text += ", or " + " or ".join(extra) + " with the card you select"
-        if view.pickup and view.rules.no_discard_of_pickup and Discard in kinds:
-            taken = " ".join(c.glyph for c in view.pickup)
-            text += f" (not the {taken} you just took)"
-        return text + "."
+        what = self.controller.what_to_do()
+        return f'<div class="rl-turn-line"><b>Your turn:</b> {escape(what)}</div>'
 
     def _render_hint(self) -> None:
-        self.hint = None
-        self.advice = None
-        if not self.hint_toggle.value or self.view.is_over:
+        """The coach's best moves, its choice's cards marked in the hand."""
+        advice = self.controller.hint() if self.hint_toggle.value else None
+        if not advice:
+            self.controller.clear_hint()
             self.hint_view.value = ""
             self._show_throw(None)
             self.hand_view.marked = ()
             return
-        view = self.view
-        advice = _coach.ranked_moves(self.game, self.human)
-        if advice:
-            self.advice = advice
-            first = advice[0][0]
-            self._show_throw(first.card if isinstance(first, Discard | Knock | Gin | Declare)
-                             else None)
-            cards = self._mark(*_move_cards(first))
-            shown = " ".join(c.glyph for c in cards)
-            marked = ("" if not cards else
-                      f"; its card, the <b>{shown}</b>, is marked in your hand"
-                      if len(cards) == 1 else
-                      f"; its cards, the <b>{shown}</b>, are marked in your hand")
-            items = "".join(_advice_item(m, r) for m, r in advice)
-            self.hint_view.value = (
-                f'<div class="rl-panel"><b>Hint</b>: the coach\'s choice first{marked}'
-                f'<ol style="margin:4px 0 0 18px;padding:0">{items}</ol></div>'
-            )
-            return
-        row = hint_row(view)
-        self._show_throw(None if row is None else row.discard)
-        if row is None:
-            self.hint_view.value = ""
-            self.hand_view.marked = ()
-            return
-        self.hint = row
-        self._mark(row.discard)
-        helps = " ".join(c.glyph for c in row.outs)
-        chances = ", ".join(
-            f"{float(p):.0%} within {count_words(k, 'draw')}" for k, p in row.p_hit.items())
-        if row.discard is not None:
-            head = (f"Throw the <b>{row.discard.glyph}</b> (marked in your hand): that "
-                    f"leaves {row.deadwood} deadwood.")
-        else:
-            head = f"Your deadwood is {row.deadwood}."
-            top = view.discard_top
-            takes = {DrawDiscard, TakeUpcard} & {type(m) for m in view.legal_moves}
-            if top is not None and takes:
-                head += (f" The <b>{top.glyph}</b> on the discard pile makes or extends a "
-                         "meld: take it." if top in row.outs else
-                         f" The <b>{top.glyph}</b> on the discard pile does not help you: "
-                         "draw from the stock.")
-        body = (
-            f" Cards that would make or extend a meld: {escape(helps)} "
-            f"({row.out_count} of {count_words(row.unseen, 'unseen card')}); "
-            f"the chance to draw one: {chances}." if row.outs else
-            " No single card would make a new meld now."
+        first = advice[0][0]
+        self._show_throw(first.card if isinstance(first, Discard | Knock | Gin | Declare)
+                         else None)
+        cards = self._mark(*move_cards(first))
+        shown = " ".join(c.glyph for c in cards)
+        marked = ("" if not cards else
+                  f"; its card, the <b>{shown}</b>, is marked in your hand"
+                  if len(cards) == 1 else
+                  f"; its cards, the <b>{shown}</b>, are marked in your hand")
+        items = "".join(_advice_item(m, r) for m, r in advice)
+        self.hint_view.value = (
+            f'<div class="rl-panel"><b>Hint</b>: the coach\'s choice first{marked}'
+            f'<ol style="margin:4px 0 0 18px;padding:0">{items}</ol></div>'
         )
-        self.hint_view.value = f'<div class="rl-panel"><b>Hint</b>: {head}{body}</div>'
 
     def _show_throw(self, card: Card | None) -> None:
         """Lay the hand out for throwing ``card`` when that leaves the least deadwood too
@@ -544,49 +387,27 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         return tuple(found)
 
     def _log_html(self, last: int = 8) -> str:
-        events = self.view.history[-last:]
-        if not events:
+        entries = self.controller.log_entries(last)
+        if not entries:
             return ""
         items = []
-        recent = {e.index for e in self.last_events}
-        public = self._public_cards()
-        for e in events:
-            text = glyph_text(event_caption(e, self.names))
-            why = self.reasons.get(e.index)
-            reason = ""
-            if why:
-                parts = glyph_text(why).split("; ")
-                # a sentence naming a card you cannot see waits for the end of the hand
-                shown = parts if self.view.is_over else [
-                    p for p in parts if _named_cards(p) <= public]
-                reason = "; ".join(shown)
-                if len(shown) < len(parts):
-                    reason += ("; " if reason else "") + "more when the hand is over"
-            weight = "font-weight:600;" if e.index in recent and e.player != self.human else ""
-            line = escape(text) + (f' — <span class="rl-reason">{escape(reason)}</span>'
-                                   if reason else "")
+        for entry in entries:
+            text = glyph_text(event_caption(entry.event, self.names))
+            weight = "font-weight:600;" if entry.fresh else ""
+            line = escape(text) + (
+                f' — <span class="rl-reason">{escape(entry.reason)}</span>'
+                if entry.reason else "")
             items.append(f'<li style="{weight}">{line}</li>')
         return (
             '<details class="rl-log-box" open><summary style="font-size:13px">'
-            f'Last moves</summary><ol start="{len(self.view.history) - len(events) + 1}" '
+            f'Last moves</summary><ol start="{len(self.view.history) - len(entries) + 1}" '
             f'style="font-size:13px;margin:2px 0;color:{THEME["ink"]}">'
             f"{''.join(items)}</ol></details>"
         )
 
-    def _public_cards(self) -> set[Card]:
-        """Every card you have seen: your hand, the piles, the table, what moves showed."""
-        view = self.view
-        seen = set(view.hand) | set(view.discard_pile)
-        seen |= {c for m in view.table for c in m.cards}
-        seen |= {c for cards in view.known for c in cards}
-        seen |= {c for e in view.history for c in e.shown}
-        if view.wild_card is not None:
-            seen.add(view.wild_card)
-        return seen
-
     # ------------------------------------------------------------------ handlers
     def _on_action_click(self, button: W.Button) -> None:
-        move = self._move_for(button.action, self.hand_view.selected_cards)
+        move = self._selected_move(button.action)
         if isinstance(move, str):
             set_status(self.status, move, error=True)
             return
@@ -604,8 +425,7 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         set_status(self.status)
         cards = self.hand_view.selected_cards
         if cards and "lay_off" in self.buttons:
-            targets = [m.meld_index for m in self.view.legal_moves
-                       if isinstance(m, LayOff) and sorted(m.cards) == sorted(cards)]
+            targets = self.controller.layoff_targets(cards)
             if targets and self.layoff_target.value not in targets:
                 self.layoff_target.value = targets[0]
         self._update_buttons()
@@ -614,17 +434,13 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         self._update_buttons()
 
     def _on_new_click(self, _: W.Button) -> None:
-        self.seed = None if self.seed is None else self.seed + 1
-        self._rng = random.Random(self.seed)
-        self.game = new_game(self.game.rules, players=self.players, seed=self.seed)
-        self.reasons = {}
-        self.last_events = self._bots_move()
+        self.controller.new_hand()
         set_status(self.status)
         self.hand_view.clear_selection()
         self._render()
 
     def _on_review_click(self, _: W.Button) -> None:
-        mine = sum(1 for e in self.game.history if e.player == self.human)
+        mine = self.controller.move_count()
         # shown while the coach works (a kernel sends it at once): a Gin hand played
         # without the hint takes a second or two, one played with it next to nothing
         self.review_view.value = (
@@ -632,7 +448,7 @@ class PlayTable(W.VBox):  # type: ignore[misc]
             f"your {count_words(mine, 'move')}…</div>")
         self.review_button.disabled = True
         try:
-            found = _coach.review(self.game, self.human)
+            found = self.controller.review()
         finally:
             self.review_button.disabled = False
         if found is None:
@@ -642,35 +458,6 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         body = html() if callable(html) else f"<pre>{escape(str(found))}</pre>"
         self.review_view.value = (
             f'<div class="rl-panel"><b>Review of your decisions</b>{body}</div>')
-
-
-_CARD_NAME = re.compile(r"(?<![\w♠♥♦♣])(10|[2-9AJQK])([♠♥♦♣])|\bJK\b")
-
-
-def _named_cards(text: str) -> set[Card]:
-    """The cards a sentence names (in glyphs), printed jokers included."""
-    return {Card.parse(m.group(0)) for m in _CARD_NAME.finditer(text)}
-
-
-def _move_key(move: Move) -> tuple[Any, ...]:
-    """A move compared as the engine lists it (cards of a meld or lay-off in any order)."""
-    cards = getattr(move, "cards", None)
-    if cards is not None:
-        return (type(move), tuple(sorted(cards)), getattr(move, "meld_index", None))
-    return (type(move), getattr(move, "card", None), getattr(move, "depth", None))
-
-
-def _move_cards(move: Move) -> tuple[Card, ...]:
-    """The cards a move takes from the hand: a throw's, a meld's or a lay-off's."""
-    card = getattr(move, "card", None)
-    if isinstance(card, Card):
-        return (card,)
-    cards = getattr(move, "cards", None)
-    return tuple(cards) if isinstance(cards, tuple) else ()
-
-
-HINT_HEADLINE = 2
-"""Reasons the hint shows for each move; the rest fold under a summary a click opens."""
 
 
 def _advice_item(move: Move, reasons: Sequence[str]) -> str:
@@ -692,85 +479,5 @@ def _move_text(move: Move) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _label(name: str, cards: Sequence[Card], ready: bool, listed: bool = True) -> str:
-    """A card move's button label: what it would do with the selected cards."""
-    shown = " ".join(c.glyph for c in cards)
-    if name == "declare" and ready and not listed:
-        return f"Declare anyway, finishing with the {shown}"
-    if name == "gin":
-        if not cards:
-            return "Big gin" if ready else "Gin: select the card to throw"
-        return f"Gin, throwing the {shown}"
-    if not cards or (_ACTIONS[name][2] == "one" and len(cards) != 1):
-        what = "a card" if _ACTIONS[name][2] == "one" else "cards"
-        return f"{_ACTIONS[name][0]}: select {what}"
-    return {
-        "discard": f"Discard the {shown}",
-        "knock": f"Knock, throwing the {shown}",
-        "declare": f"Declare, finishing with the {shown}",
-        "meld": f"Meld {shown}",
-        "lay_off": f"Lay off {shown}",
-    }[name]
-
-
-HINT_CANDIDATES = 2
-"""How many equally good discards a hint compares by their outs (the two highest cards:
-counting the outs of a third took an Indian Rummy click past 150 ms at the 90th
-percentile, see ``benchmarks/bench_widgets.py``)."""
-
-
-def hint_row(view: PlayerView) -> DrawOdds | None:
-    """The best legal discard for ``view`` with its draw odds, as a row of
-    :func:`~rummy_lab.probability.draw_odds_table` (best first: lowest deadwood, then most
-    outs, then the higher card); before a draw, the hand as it is.
-
-    Only the discards that leave the lowest deadwood get their outs counted, and of
-    those only the :data:`HINT_CANDIDATES` highest cards (ties are common when every card
-    counts), which keeps a 14-card Indian Rummy hint fast. The deadwood is always the
-    table's best; with few ties the row is exactly the one the full table puts first.
-
-    >>> from rummy_lab.engine.game import new_game
-    >>> g = new_game("gin", seed=2)
-    >>> hint_row(g.view_for(g.current_player)).discard is None  # nothing to discard yet
-    True
-    """
-    rules, wild = view.rules, view_wild_rank(view)
-    seen = [*view.discard_pile]
-    for seat in range(view.players):
-        if seat != view.player:
-            seen.extend(view.known[seat])
-    if view.wild_card is not None:
-        seen.append(view.wild_card)
-
-    def table(cards: Sequence[Card], known: Sequence[Card]) -> list[DrawOdds]:
-        return draw_odds_table(cards, rules, seen=known, draws=(1, 2, 3), wild_rank=wild,
-                               players=view.players)
-
-    legal = list(dict.fromkeys(m.card for m in view.legal_moves if isinstance(m, Discard)))
-    if len(view.hand) != rules.hand_size_for(view.players) + 1 or not legal:
-        rows = table(view.hand, seen)
-        if legal:
-            rows = [r for r in rows if r.discard is None or r.discard in legal]
-        return rows[0] if rows else None
-    kept: dict[Card, list[Card]] = {}
-    for card in legal:
-        rest = list(view.hand)
-        rest.remove(card)
-        kept[card] = rest
-    left = {c: deadwood(rest, rules, wild_rank=wild) for c, rest in kept.items()}
-    low = min(left.values())
-    best = sorted((c for c in legal if left[c] == low),
-                  key=lambda c: (-rules.card_value(c, wild), -c.index))[:HINT_CANDIDATES]
-    rows = [replace(table(kept[c], [*seen, c])[0], discard=c) for c in best]
-    ranks = {id(r): (-r.out_count, -rules.card_value(c, wild), -c.index)
-             for r, c in zip(rows, best, strict=True)}
-    return min(rows, key=lambda r: ranks[id(r)])
-
-
 def _above(n: int) -> str:
     return "card above" if n == 1 else f"{n} cards above"
-
-
-def _default_bot(rules: Rules) -> Bot:
-    """The variant's greedy bot (:func:`rummy_lab.bots.make_bot`)."""
-    return make_bot("greedy", rules)

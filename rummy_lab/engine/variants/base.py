@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Protocol
 
 from ..cards import Card, Hand, card_counts, make_deck
-from ..errors import IllegalMove
+from ..errors import IllegalMove, quote
 from ..moves import (
     DRAW_DISCARD,
     DRAW_STOCK,
@@ -237,7 +237,7 @@ class VariantEngine:
         pair = cls._dispatch.get(type(move))
         if pair is None:
             if not isinstance(move, Move):
-                raise IllegalMove(f"not a move: {move!r}")
+                raise IllegalMove(f"not a move: {quote(move)}")
             v = getattr(cls, f"verify_{move.verb}", None)
             a = getattr(cls, f"apply_{move.verb}", None)
             pair = (_unsupported, _unsupported) if v is None or a is None else (v, a)

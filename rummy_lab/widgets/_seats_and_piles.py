@@ -1,4 +1,5 @@
-"""HTML pieces of a card table, drawn from player views: hands, piles, table melds, results."""
+"""HTML of a card table's parts, drawn from player views: seats (hands face up or as
+backs), the piles and table melds, the whole table at one moment, and the result box."""
 
 from __future__ import annotations
 
@@ -27,34 +28,12 @@ __all__ = [
     "piles_html",
     "result_html",
     "seat_html",
-    "seat_names",
     "table_html",
 ]
 
 _FONT = "font-family:'DejaVu Sans',Arial,sans-serif"
 _TITLE = f"font-weight:600;font-size:14px;color:{THEME['ink']};margin:2px 0"
 _SMALL = f"font-size:13px;color:{THEME['ink']}"
-
-
-def seat_names(players: int, human: int | None) -> list[str]:
-    """Names for the seats: ``You`` and ``Bot`` (``Bot 1``, ``Bot 2`` ... with more bots);
-    without a human, ``player 0``, ``player 1`` ...
-
-    >>> seat_names(2, 0), seat_names(3, 1), seat_names(2, None)
-    (['You', 'Bot'], ['Bot 1', 'You', 'Bot 2'], ['player 0', 'player 1'])
-    """
-    if human is None:
-        return [f"player {p}" for p in range(players)]
-    if players == 2:
-        return ["You" if p == human else "Bot" for p in range(players)]
-    out, k = [], 0
-    for p in range(players):
-        if p == human:
-            out.append("You")
-        else:
-            k += 1
-            out.append(f"Bot {k}")
-    return out
 
 
 def hand_block(

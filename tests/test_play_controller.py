@@ -1,0 +1,179 @@
+"""The play table's controller, without a widget: the game, the bots, what a click means,
+the coach's hint, review and reasons (a fake coach at the controller's boundary)."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from types import SimpleNamespace
+
+import pytest
+
+import rummy_lab as rl
+from rummy_lab.engine.game import Game
+from rummy_lab.widgets.play_controller import ACTIONS, PlayController, seat_names
+
+
+def stacked_knock_game() -> Game:
+    """Player 1 (first to move) draws AS from the stock and can knock at once."""
+    hands = ["3H 7H KD KC QS JS 10D 8C 8D 2S", "4H 5H 6H 9C 9D 9S 2C 3C 4C 5S"]
+    used = set(rl.parse_cards(" ".join(hands) + " AD AS"))
+    stock = ["AS"] + [c.code for c in rl.make_deck() if c not in used]
+    return rl.new_game("gin", hands=hands, discard="AD", stock=" ".join(stock))
+
+
+class Coach:
+    """What the controller asks of the coach: the legal moves in the engine's order,
+    a fixed reason for each bot move, and a review that records who asked."""
+
+    HINT_SHOWN = 2
+
+    def __init__(self, reason: str = "because") -> None:
+        self.reason = reason
+        self.reviewed: list[int] = []
+
+    def hint(self, game: Game) -> list[object]:
+        return [SimpleNamespace(move=m, value=-i, reasons=(f"reason {i}",))
+                for i, m in enumerate(game.legal_moves())]
+
+    def explain(self, view: object, move: object, voice: str = "you") -> str:
+        assert voice == "they"
+        return f"{move}: {self.reason}"
+
+    def review(self, game: Game, player: int) -> object:
+        self.reviewed.append(player)
+        return "a review"
+
+
+def test_the_controller_loads_no_widget_library() -> None:
+    code = (
+        "import sys, json\n"
+        "from rummy_lab.widgets.play_controller import PlayController\n"
+        "c = PlayController('gin', seed=3, coach=None)\n"
+        "c.play(c.view.legal_moves[0])\n"
+        "print(json.dumps(sorted(m for m in ('ipywidgets', 'IPython', 'plotly') "
+        "if m in sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == []
+
+
+def test_seats_are_named_for_you_and_the_bots() -> None:
+    assert seat_names(2, 1) == ["Bot", "You"]
+    assert PlayController("basic", players=3, seed=1, human=2, coach=None).names == [
+        "Bot 1", "Bot 2", "You"]
+    with pytest.raises(ValueError, match=r"human must be a seat 0\.\.1, got 2"):
+        PlayController("gin", human=2, coach=None)
+
+
+def test_the_bots_open_and_reply_with_the_coachs_reasons() -> None:
+    coach = Coach()
+    c = PlayController(game=stacked_knock_game(), human=1, coach=coach)
+    assert c.view.is_my_turn and c.last_events == []  # player 1 moves first
+    events = c.play(rl.moves.PassUpcard())
+    assert events[0].player == 1 and all(e.player == 0 for e in events[1:])
+    assert c.last_events == events and c.view.is_my_turn
+    assert all(e.drawn is None for e in events[1:])  # the bots' draws, as you see them
+    bot = [e for e in c.game.history if e.player == 0]
+    assert bot and all(c.reasons[e.index] == "because" for e in bot)
+
+
+def test_a_buttons_meaning_with_the_selected_cards() -> None:
+    c = PlayController(game=stacked_knock_game(), human=1, coach=None)
+    assert c.actions() == [n for n in ACTIONS if n in c.actions()]  # table order
+    states = c.button_states(())
+    assert {n for n, s in states.items() if s.primary} == {"take_upcard", "pass_upcard"}
+    assert states["take_upcard"].label == "Take the A♦"
+    assert not states["discard"].visible and not states["knock"].enabled
+    c.play(rl.moves.PassUpcard())
+    c.play(rl.moves.DrawStock())
+    ace = rl.Card.parse("AS")
+    assert c.move_for("discard", ()) == "Select exactly one card to discard."
+    assert c.move_for("knock", [ace]) == rl.moves.Knock(ace)
+    assert c.move_for("gin", []) == rl.moves.Gin()
+    assert c.is_listed(rl.moves.Knock(ace))
+    states = c.button_states([ace])
+    knock = states["knock"]
+    assert knock.visible and knock.enabled and knock.primary
+    assert knock.label == "Knock, throwing the A♠"
+    assert states["discard"].label == "Discard the A♠" and states["discard"].primary
+    assert not states["gin"].visible  # deadwood 1: no gin, so no gin button
+    assert "select" in c.button_states([])["discard"].label
+    assert c.what_to_do().startswith("select a card and discard it, or knock")
+
+
+def test_an_illegal_move_changes_nothing() -> None:
+    c = PlayController("gin", seed=3, coach=None)
+    before, opening = c.game.to_json(), list(c.last_events)
+    with pytest.raises(rl.IllegalMove):
+        c.play(rl.moves.DrawStock())  # the upcard is offered first
+    assert c.game.to_json() == before and c.last_events == opening
+    assert c.why_not(rl.moves.DrawStock()) != ""
+
+
+def test_the_hint_and_the_review_come_from_the_coach() -> None:
+    coach = Coach()
+    c = PlayController(game=stacked_knock_game(), human=1, coach=coach)
+    advice = c.hint()
+    assert advice == c.advice and len(advice) == Coach.HINT_SHOWN
+    assert [m for m, _ in advice] == list(c.view.legal_moves)[:2]
+    assert advice[0][1] == ("reason 0",)
+    c.play(rl.moves.PassUpcard())
+    c.play(rl.moves.DrawStock())
+    c.play(rl.moves.Knock(rl.Card.parse("AS")))
+    assert c.view.is_over and c.hint() is None and c.advice is None
+    assert c.review() == "a review" and coach.reviewed == [1]
+    assert c.move_count() == 3
+
+
+def test_without_a_coach_there_is_no_hint_reason_or_review() -> None:
+    c = PlayController(game=stacked_knock_game(), human=1, coach=None)
+    assert not c.has_coach and c.hint() is None and c.review() is None
+    c.play(rl.moves.PassUpcard())
+    assert c.reasons == {}
+
+
+def test_a_reason_naming_hidden_cards_waits_for_the_end() -> None:
+    coach = Coach("keeps K♦ K♣ together; the upcard is public")
+    c = PlayController(game=stacked_knock_game(), human=1, coach=coach)
+    c.play(rl.moves.PassUpcard())
+    bot = [e for e in c.log_entries() if e.event.player == 0]
+    assert bot and all(e.fresh for e in bot)
+    assert bot[0].reason == "the upcard is public; more when the hand is over"
+    c.play(rl.moves.DrawStock())
+    c.play(rl.moves.Knock(rl.Card.parse("AS")))
+    assert c.view.is_over
+    assert any("keeps K♦ K♣ together" in e.reason for e in c.log_entries())
+
+
+def test_a_new_hand_keeps_the_rules_and_moves_the_seed_on() -> None:
+    c = PlayController("oklahoma", seed=4, coach=None)
+    rules = c.game.rules
+    c.new_hand()
+    assert c.seed == 5 and c.game.rules == rules and c.game.seed == 5
+    assert c.advice is None and c.reasons == {}
+
+
+@pytest.mark.parametrize("variant", ["gin", "basic", "500", "indian"])
+def test_random_clicks_through_the_controller_finish_a_hand(variant: str) -> None:
+    """Every listed legal move is what some action means with its cards selected, and
+    its button is primary."""
+    c = PlayController(variant, seed=7, bot=rl.bots.RandomBot(), coach=None)
+    rng = random.Random(1)
+    for _ in range(600):
+        if c.game.is_over:
+            break
+        move = rng.choice(list(c.view.legal_moves))
+        name = next(n for n, (_, kind, _) in ACTIONS.items() if type(move) is kind)
+        cards = [move.card] if getattr(move, "card", None) else list(getattr(move, "cards", ()))
+        depth = getattr(move, "depth", 1)
+        target = getattr(move, "meld_index", 0)
+        assert c.move_for(name, cards, depth=depth, meld_index=target) == move
+        state = c.button_states(cards, depth=depth, meld_index=target)[name]
+        assert state.visible and state.enabled and state.primary, (name, move)
+        c.play(move)
+    assert c.game.is_over and c.view.result is not None

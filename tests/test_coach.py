@@ -137,14 +137,15 @@ def test_a_sampled_knocks_undercut_risk_rests_on_many_hands() -> None:
     the share of RISK_HANDS sampled hands that undercut the knock; it agrees with an
     independent count over 4,000 hands from the belief scored by rl.gin.showdown, and
     the words say what it rests on. The bot's values (no reasons) skip it."""
-    from rummy_lab.coach._gincoach import RISK_HANDS, gin_deals
+    from rummy_lab.coach._gincoach import RISK_HANDS
+    from rummy_lab.coach._source import deals
     from rummy_lab.coach._values import ranked_values
 
     view = _before_the_knock()
     knocks = [m for m in view.legal_moves if isinstance(m, Knock)]
     values = {mv.move: mv for mv in ranked_values(view, None, 0)}
     plain = {mv.move: mv for mv in ranked_values(view, None, 0, split=False)}
-    hands = [d.hands[0] for d in gin_deals(view, 4000, random.Random(99))]
+    hands = [d.hands[0] for d in deals(view, 4000, random.Random(99))]
     for knock in knocks:
         mv = values[knock]
         assert not mv.exact and mv.detail["undercut_hands"] == RISK_HANDS == 400

@@ -9,7 +9,6 @@ import pytest
 import rummy_lab as rl
 from rummy_lab.bots import GreedyGinBot, RandomBot
 from rummy_lab.coach._gin import cards_of, kit_for, mask_of
-from rummy_lab.coach._gincoach import gin_deals
 from rummy_lab.coach._ginplay import ASAP, DRAW, GinPos, playout
 from rummy_lab.coach._source import deals, unseen
 from rummy_lab.engine.solver import best_discard, deadwood
@@ -101,7 +100,7 @@ def test_the_belief_never_gives_the_opponent_a_card_seen_elsewhere(seed: int) ->
         q = 1 - p
         hidden = mask_of(unseen(view))
         known = mask_of(view.known[q])
-        for det in gin_deals(view, 30, random.Random(0)):
+        for det in deals(view, 30, random.Random(0)):
             h = mask_of(det.hands[q])
             assert h.bit_count() == view.hand_sizes[q] == len(det.hands[q])
             assert len(det.stock) == view.stock_count
@@ -125,7 +124,7 @@ def test_the_belief_reads_the_opponent_better_than_chance() -> None:
             view = g.view_for(p)
             if p == 0 and view.turn_count >= 8 and view.phase is rl.Phase.DISCARD:
                 truth = mask_of(g.hand(1))
-                hands = [mask_of(d.hands[1]) for d in gin_deals(view, 60, random.Random(1))]
+                hands = [mask_of(d.hands[1]) for d in deals(view, 60, random.Random(1))]
                 flat = [mask_of(d.hands[1])
                         for d in deals(view, 60, random.Random(1), model="uniform")]
                 for c in unseen(view):

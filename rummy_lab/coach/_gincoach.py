@@ -36,7 +36,7 @@ from ..engine.moves import (
 from ..engine.state import Phase, PlayerView
 from ._gin import GinKit, kit_for, mask_of
 from ._ginplay import ASAP, DISCARD, DRAW, UPCARD, GinPos, playout
-from ._source import Determinization, deals
+from ._source import deals
 from ._source import unseen as unseen_cards
 from ._values import MoveValue, Schedule
 
@@ -133,7 +133,7 @@ def gin_setup(view: PlayerView) -> GinSetup:
 def _positions(setup: GinSetup, k: int, rng: random.Random) -> list[GinPos]:
     """``k`` determinized positions from the belief: the opponent's hand and the stock."""
     out = []
-    for det in gin_deals(setup.view, k, rng):
+    for det in deals(setup.view, k, rng):
         pos = setup.base.copy()
         pos.hands[setup.opp] = mask_of(det.hands[setup.opp])
         stock = [c._index for c in det.stock]
@@ -143,20 +143,6 @@ def _positions(setup: GinSetup, k: int, rng: random.Random) -> list[GinPos]:
         pos.left = len(stock)
         out.append(pos)
     return out
-
-
-GIN_DEALS = "inference"
-"""Where Gin determinizations come from: ``"inference"`` (rl.inference's belief) or
-``"coach"`` (:class:`rummy_lab.coach._ginbelief.GinBelief`)."""
-
-
-def gin_deals(view: PlayerView, k: int, rng: random.Random) -> list[Determinization]:
-    """``k`` determinizations of a Gin view (see :data:`GIN_DEALS`)."""
-    if GIN_DEALS == "coach":
-        from ._ginbelief import GinBelief
-
-        return GinBelief(view).sample_deals(k, rng)
-    return deals(view, k, rng)
 
 
 def mask_of_indices(indices: Sequence[int]) -> int:
@@ -220,7 +206,7 @@ def undercut_risk(setup: GinSetup, moves: Sequence[Move], seed: int) -> dict[Mov
     """The share of :data:`RISK_HANDS` defender hands, sampled from the belief as the
     value's deals are, that undercut each knock of ``moves`` (one sample for them all)."""
     rng = random.Random(f"rummy_lab coach gin risk {seed}")
-    hands = [mask_of(d.hands[setup.opp]) for d in gin_deals(setup.view, RISK_HANDS, rng)]
+    hands = [mask_of(d.hands[setup.opp]) for d in deals(setup.view, RISK_HANDS, rng)]
     out: dict[Move, float] = {}
     for m in moves:
         if isinstance(m, Knock | Gin):

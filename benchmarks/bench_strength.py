@@ -50,7 +50,7 @@
   self-play, each legal throw is played out to the end of the hand by greedy bots, on the
   true deal and on three deals sampled from the belief; the mean outcome is fitted by
   least squares (within each decision) to the card's points, its partners left in hand
-  and its danger: the weights of ``rl.coach._principle.BASIC_DISCARD_WEIGHTS``. Four
+  and its danger: the weights of ``rl.coach.principle.BASIC_DISCARD_WEIGHTS``. Four
   folds (by hand) say what the fitted rule gains over the greedy bot's throw on hands it
   was not fitted to, and what a random throw loses.
 
@@ -77,7 +77,7 @@
 * ``throwscale``: Basic Rummy's throws at the discard decisions of greedy self-play and
   of a random bot against the greedy bot: every deadwood throw played out to the end of
   the hand by greedy bots; the outcome per point of throw score, fitted by least squares
-  within each decision in each cell of ``rl.coach._table.BASIC_THROW_CELLS`` (how close
+  within each decision in each cell of ``rl.coach.oneturn.BASIC_THROW_CELLS`` (how close
   the nearest opponent is to going out, how many cards the hand holds): the slopes of
   ``BASIC_THROW_POINT``; four folds by hand compare them with one slope.
 * ``throws``: at every discard decision of seat 0 in greedy self-play, each legal throw
@@ -91,14 +91,14 @@
   Basic: the race, held melds, the throw's danger). At every decision of seat 0 in
   greedy self-play, each legal move is played out to the end of the hand by greedy bots
   (the true deal and three belief deals, two playouts each); least squares within each
-  decision give the weights (Rummy 500's are ``rl.coach._table.R500_WEIGHTS``), and
+  decision give the weights (Rummy 500's are ``rl.coach.leaf.R500_WEIGHTS``), and
   four folds (by hand) say how much better the moves chosen by weights fitted on the
   other hands are than by the estimate's. ``--near K`` (Rummy 500) fits two more parts,
   the held melds and the deadwood again where the nearest opponent holds K cards or
-  fewer (``rl.coach._table.R500_NEAR``), and compares with a fit without them.
+  fewer (``rl.coach.leaf.R500_NEAR``), and compares with a fit without them.
 * ``goout``: how often a player goes out in a turn of greedy self-play, by the deadwood
   cards it held at the turn's start (the estimate's count): the risk of holding melds
-  and lay-offs one more turn (``rl.coach._table.GO_OUT``).
+  and lay-offs one more turn (``rl.coach.leaf.GO_OUT``).
 
 Every deal is seeded by its number and results are put back in deal order, so the
 figures do not depend on the number of worker processes.
@@ -417,8 +417,9 @@ def _check_chunk(variant: str, deals: int, policy: str, start: int, stop: int
     ``deals - 1`` belief deals, two playouts each, the same seeds for both moves; the
     reviewed seat plays ``policy``, the others the greedy bot), by kind: the move played
     for the coach's (a throw of a card of the hand's best partition's melds apart)."""
-    from rummy_lab.coach import _source
-    from rummy_lab.coach._table import best_partition, state_for
+    from rummy_lab.coach import beliefs
+    from rummy_lab.coach.beliefs import state_for
+    from rummy_lab.coach.solved import best_partition
 
     out = []
     for h in range(start, stop):
@@ -437,7 +438,7 @@ def _check_chunk(variant: str, deals: int, policy: str, start: int, stop: int
                 continue
             st, v = seen[r.turn]
             states = [st, *(state_for(v, d) for d in
-                            _source.deals(v, deals - 1, random.Random(1000 * h + r.turn)))]
+                            beliefs.deals(v, deals - 1, random.Random(1000 * h + r.turn)))]
             diffs = [_playout(s, r.best, 0, 7919 * k + j, policy)
                      - _playout(s, r.played, 0, 7919 * k + j, policy)
                      for k, s in enumerate(states) for j in range(2)]
@@ -574,9 +575,8 @@ def _drawcheck_chunk(variant: str, start: int, stop: int
     playouts with the greedy bot in the drawer's seat, and by playouts with the expert
     in it (the true deal and three belief deals; the same seeds for both moves)."""
     from rummy_lab.coach import REVIEW_DEPTH
-    from rummy_lab.coach._source import deals
-    from rummy_lab.coach._table import state_for
-    from rummy_lab.coach._values import move_values
+    from rummy_lab.coach.beliefs import deals, state_for
+    from rummy_lab.coach.values import move_values
 
     out = []
     for h in range(start, stop):
@@ -680,7 +680,7 @@ def cmd_stakes(args: argparse.Namespace) -> None:
 
 
 def _calibrate_chunk(variant: str, start: int, stop: int) -> list[tuple[float, float]]:
-    from rummy_lab.coach._table import leaf_value
+    from rummy_lab.coach.leaf import leaf_value
 
     out: list[tuple[float, float]] = []
     for h in range(start, stop):
@@ -726,9 +726,10 @@ def _skips_chunk(variant: str, start: int, stop: int) -> list[tuple[str, float, 
     the hand's outcome after that move and after skipping it (throwing the highest
     deadwood card instead), each played to the end by greedy bots on the true deal and on
     three belief deals; beside it, the coach's one-turn loss of the skip."""
-    from rummy_lab.coach import _source
-    from rummy_lab.coach._table import best_partition, state_for
-    from rummy_lab.coach._values import move_values
+    from rummy_lab.coach import beliefs
+    from rummy_lab.coach.beliefs import state_for
+    from rummy_lab.coach.solved import best_partition
+    from rummy_lab.coach.values import move_values
     from rummy_lab.engine.moves import Discard, LayOff, Meld
 
     out = []
@@ -749,7 +750,7 @@ def _skips_chunk(variant: str, start: int, stop: int) -> list[tuple[str, float, 
                         if Discard(c) in legal] or [m.card for m in discards]
                 skip = Discard(max(dead, key=lambda c: (v.rules.card_value(c), c._index)))
                 states = [g.state, *(state_for(v, d)
-                                     for d in _source.deals(v, 3, random.Random(h)))]
+                                     for d in beliefs.deals(v, 3, random.Random(h)))]
                 played = [_playout(st, move, 0, 100 * h + k)
                           for k, st in enumerate(states)]
                 skipped = [_playout(st, skip, 0, 100 * h + k)
@@ -789,7 +790,8 @@ def cmd_skips(args: argparse.Namespace) -> None:
 def _goout_chunk(variant: str, start: int, stop: int) -> list[tuple[int, bool]]:
     """At the start of every turn of greedy self-play: the deadwood cards the mover must
     still get rid of (the one-turn estimate's count) and whether it went out that turn."""
-    from rummy_lab.coach._table import _summary, wild_rank
+    from rummy_lab.coach.leaf import hand_summary
+    from rummy_lab.coach.solved import wild_rank
 
     out = []
     for h in range(start, stop):
@@ -801,7 +803,7 @@ def _goout_chunk(variant: str, start: int, stop: int) -> list[tuple[int, bool]]:
             if g.is_over:
                 break
             p = st.current
-            count = _summary(st.hands[p], tuple(st.table), g.rules, wild_rank(st))[0]
+            count = hand_summary(st.hands[p], tuple(st.table), g.rules, wild_rank(st))[0]
             while not g.is_over and st.current == p:
                 g.play(bots[p].choose(g.view_for(p), rng))
             out.append((count, bool(g.is_over and not st.hands[p])))
@@ -810,7 +812,7 @@ def _goout_chunk(variant: str, start: int, stop: int) -> list[tuple[int, bool]]:
 
 def cmd_goout(args: argparse.Namespace) -> None:
     """How often a player with ``C`` deadwood cards at the start of its turn goes out in
-    that turn (greedy self-play): ``rl.coach._table.GO_OUT``."""
+    that turn (greedy self-play): ``rl.coach.leaf.GO_OUT``."""
     for variant in args.variants.split(","):
         rows = run_chunks(_goout_chunk, (variant,), args.hands, args.workers, 25)
         by: dict[int, list[bool]] = {}
@@ -849,7 +851,7 @@ def _playout(state: Any, move: rl.moves.Move, me: int, seed: int,
 
 
 def _discard_features(view: rl.PlayerView, card: rl.Card) -> list[float]:
-    from rummy_lab.coach._principle import basic_discard_features
+    from rummy_lab.coach.principle import basic_discard_features
 
     f = basic_discard_features(view, card)
     return [float(view.rules.card_value(card)), *(f[k] for k in _FEATURES[1:])]
@@ -893,8 +895,7 @@ def _throw_decisions(variant: str, seed: int, h: int, seat0: str = "greedy") -> 
     (``seat0``: another bot on seat 0): the view, the throw made, the legal throws, and a
     function giving the states to play them out on (the true deal and three deals from
     the belief)."""
-    from rummy_lab.coach._source import deals
-    from rummy_lab.coach._table import state_for
+    from rummy_lab.coach.beliefs import deals, state_for
 
     for k, g, p, v, move in _selfplay(variant, seed, h, seat0):
         throws = [m for m in v.legal_moves if isinstance(m, rl.moves.Discard)]
@@ -934,7 +935,7 @@ def _gain(rows: Sequence[tuple[int, list[tuple[bool, float, list[float]]]]],
 
 
 def cmd_discards(args: argparse.Namespace) -> None:
-    from rummy_lab.coach._principle import BASIC_DISCARD_WEIGHTS
+    from rummy_lab.coach.principle import BASIC_DISCARD_WEIGHTS
 
     t = time.perf_counter()
     rows = run_chunks(_discards_chunk, (), args.hands, args.workers, max(1, args.hands // 16))
@@ -971,11 +972,12 @@ def _throwscale_chunk(start: int, stop: int
                       ) -> list[tuple[str, int, int, list[tuple[float, float]]]]:
     """Per discard decision of seat 0 with two deadwood throws or more (greedy self-play:
     hands ``start..stop``; a random bot against the greedy bot: the same numbers): its
-    kind, hand, cell (:func:`~rummy_lab.coach._table.basic_throw_cell`) and, for each
+    kind, hand, cell (:func:`~rummy_lab.coach.oneturn.basic_throw_cell`) and, for each
     deadwood throw, its throw score and its mean by greedy playouts to the end of the
     hand (the true deal and three belief deals, two playouts each)."""
-    from rummy_lab.coach._principle import basic_discard_score
-    from rummy_lab.coach._table import basic_throw_cell, best_partition
+    from rummy_lab.coach.oneturn import basic_throw_cell
+    from rummy_lab.coach.principle import basic_discard_score
+    from rummy_lab.coach.solved import best_partition
 
     out = []
     for h in range(start, stop):
@@ -1022,7 +1024,7 @@ def _throw_mse(rows: Sequence[tuple[str, int, int, list[tuple[float, float]]]],
 
 def cmd_throwscale(args: argparse.Namespace) -> None:
     """Basic Rummy: what a point of throw score is worth, by the table's situation."""
-    from rummy_lab.coach._table import BASIC_THROW_CELLS, BASIC_THROW_POINT
+    from rummy_lab.coach.oneturn import BASIC_THROW_CELLS, BASIC_THROW_POINT
 
     t = time.perf_counter()
     rows = run_chunks(_throwscale_chunk, (), args.hands, args.workers, 2)
@@ -1066,8 +1068,8 @@ def _throws_chunk(variant: str, wild_only: bool, start: int, stop: int
     hand (the true deal and three belief deals), and whether the card is wild. With
     ``wild_only`` only decisions with a wild card or joker to throw (Indian)."""
     from rummy_lab.coach import REVIEW_DEPTH
-    from rummy_lab.coach._table import wild_rank
-    from rummy_lab.coach._values import move_values
+    from rummy_lab.coach.solved import wild_rank
+    from rummy_lab.coach.values import move_values
     from rummy_lab.engine.melds import _is_wildcard
 
     out = []
@@ -1137,7 +1139,7 @@ def _weights_now(variant: str, phase: str = "all", near: bool = False) -> list[f
     """The estimate's weights of :data:`_PART_NAMES` (the fitted parts' signs); Rummy 500's
     draws (``phase`` ``draw``) have their own; with ``near``, Rummy 500's two more
     (``fitparts --near``)."""
-    from rummy_lab.coach._table import BASIC_SCALE, R500_DRAW_WEIGHTS, R500_WEIGHTS
+    from rummy_lab.coach.leaf import BASIC_SCALE, R500_DRAW_WEIGHTS, R500_WEIGHTS
 
     if variant == "500":
         W = R500_DRAW_WEIGHTS if phase == "draw" else R500_WEIGHTS
@@ -1148,10 +1150,10 @@ def _weights_now(variant: str, phase: str = "all", near: bool = False) -> list[f
 
 
 def _coach_states(view: rl.PlayerView, seed: int) -> list[Any]:
-    """The coach's deals for ``view`` as :func:`rummy_lab.coach._table.table_move_values`
+    """The coach's deals for ``view`` as :func:`rummy_lab.coach.oneturn.table_move_values`
     makes them (the bot's depth)."""
-    from rummy_lab.coach._source import deals
-    from rummy_lab.coach._table import DEFAULT_DEALS, state_for
+    from rummy_lab.coach.beliefs import deals, state_for
+    from rummy_lab.coach.oneturn import DEFAULT_DEALS
 
     rng = random.Random(f"rummy_lab coach table {seed}")
     return [state_for(view, d) for d in deals(view, DEFAULT_DEALS, rng)]
@@ -1162,9 +1164,9 @@ def _pile_pick(state: Any, player: int, base: tuple[int, int, int, int]) -> tupl
     discard pile offers ``player`` were it to draw now, as ``(points, deadwood)``: the
     points of melds and lay-offs it adds to the hand and the change in the hand's deadwood
     points; the best is the one of most points less deadwood, ``(0, 0)`` when none gains.
-    ``base`` is the hand's :data:`~rummy_lab.coach._table.Summary` before the pick. A part
+    ``base`` is the hand's :data:`~rummy_lab.coach.leaf.Summary` before the pick. A part
     ``fitparts --pile`` tries (the estimate does not use it)."""
-    from rummy_lab.coach._table import _summary
+    from rummy_lab.coach.leaf import hand_summary
     from rummy_lab.engine.variants.rummy500 import Rummy500Engine
 
     pile = state.discard
@@ -1174,7 +1176,7 @@ def _pile_pick(state: Any, player: int, base: tuple[int, int, int, int]) -> tupl
     best, top = (0, 0), 0
     for depth in range(2, len(pile) + 1):
         if engine.can_pick(state, depth, player):
-            _, dead, meld, lay = _summary([*hand, *pile[len(pile) - depth:]], table,
+            _, dead, meld, lay = hand_summary([*hand, *pile[len(pile) - depth:]], table,
                                           state.rules, None)
             gain, more = meld + lay - meld0 - lay0, dead - dead0
             if gain - more > top:
@@ -1193,16 +1195,15 @@ def _parts(view: rl.PlayerView, states: Sequence[Any], move: rl.moves.Move,
     race (``P_v * sum(D_q) - sum(P_q) * D_v``), what the viewer may collect of the
     others' held melds, what it risks on its own, the throw's danger. A hand that ends
     counts its points in the first column."""
-    from rummy_lab.coach._table import (
+    from rummy_lab.coach.leaf import (
         BASIC_SCALE,
         R500_WEIGHTS,
-        _danger_cost,
-        _estimate,
-        _summaries,
         basic_held,
+        leaf_estimate,
         r500_parts,
-        turn_ends,
+        summaries,
     )
+    from rummy_lab.coach.oneturn import _danger_cost, turn_ends
     from rummy_lab.engine.variants import engine_for
 
     engine = engine_for(view.rules)
@@ -1216,7 +1217,7 @@ def _parts(view: rl.PlayerView, states: Sequence[Any], move: rl.moves.Move,
         if st.result is not None:
             acc[0] += hand_points(st.result, 0, st.rules)
             continue
-        summ = _summaries(st, cache)
+        summ = summaries(st, cache)
         risk = _danger_cost(view, st, 0, cache)
         if r500:
             laid, held, dead = r500_parts(summ, st, 0)
@@ -1234,7 +1235,7 @@ def _parts(view: rl.PlayerView, states: Sequence[Any], move: rl.moves.Move,
                     acc[8 + i] += theirs[i] / others
         else:
             gain, loss = basic_held(summ, st, 0)
-            acc[0] += (_estimate(summ, st, 0) - gain + loss) / BASIC_SCALE
+            acc[0] += (leaf_estimate(summ, st, 0) - gain + loss) / BASIC_SCALE
             acc[1] += gain
             acc[2] += loss
             acc[3] += risk
@@ -1258,9 +1259,8 @@ def _fitparts_chunk(variant: str, pile: bool, phase: str, seat0: str, taken: boo
     the hand in the playouts as the expert (one playout per deal); with ``near`` (Rummy
     500) above 0, two more parts: the held and the deadwood parts again where the nearest
     opponent holds ``near`` cards or fewer at the decision, 0 elsewhere."""
-    from rummy_lab.coach._principle import basic_discard_score, basic_throw
-    from rummy_lab.coach._source import deals
-    from rummy_lab.coach._table import state_for
+    from rummy_lab.coach.beliefs import deals, state_for
+    from rummy_lab.coach.principle import basic_discard_score, basic_throw
 
     out = []
     for h in range(start, stop):

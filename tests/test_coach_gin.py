@@ -8,9 +8,9 @@ import pytest
 
 import rummy_lab as rl
 from rummy_lab.bots import GreedyGinBot, RandomBot
-from rummy_lab.coach._gin import cards_of, kit_for, mask_of
-from rummy_lab.coach._ginplay import ASAP, DRAW, GinPos, playout
-from rummy_lab.coach._source import deals, unseen
+from rummy_lab.coach.beliefs import deals, unseen
+from rummy_lab.coach.gin.kit import cards_of, kit_for, mask_of
+from rummy_lab.coach.gin.playout import ASAP, DRAW, GinPos, playout
 from rummy_lab.engine.solver import best_discard, deadwood
 
 RULES = [rl.get_rules("gin"), rl.get_rules("gin", big_gin_bonus=None, tie_is_undercut=False),
@@ -146,8 +146,8 @@ def test_the_race_drops_hopeless_moves_after_one_batch_and_stops_when_settled() 
     The race stops as soon as no move left leads the principle's by the choice margin,
     so the bot's evaluation plays fewer deals than the schedule's maximum; a review
     (settle=False) plays the move kept for comparison on every batch."""
-    from rummy_lab.coach._gincoach import DEFAULT_BATCH, DEFAULT_ROUNDS, gin_move_values
-    from rummy_lab.coach._principle import principle_move
+    from rummy_lab.coach.gin.values import DEFAULT_BATCH, DEFAULT_ROUNDS, gin_move_values
+    from rummy_lab.coach.principle import principle_move
 
     from .helpers import play, stacked_gin
 

@@ -25,7 +25,7 @@ from ..engine.state import PlayerView
 
 if TYPE_CHECKING:  # the coach (and its sympy/numpy) loads on the first decision
     from ..coach import Advice
-    from ..coach._values import MoveValue
+    from ..coach.values import MoveValue
 
 __all__ = ["ExpertBot"]
 
@@ -65,7 +65,7 @@ class ExpertBot:
             self.last_values = []
             self._reason, self._pending = f"{legal[0]}: the only legal move", None
             return legal[0]
-        from ..coach._values import ranked_values
+        from ..coach.values import ranked_values
 
         values = ranked_values(view, self.budget, seed, split=False)  # no reasons here
         self.last_values = values
@@ -78,7 +78,7 @@ class ExpertBot:
         """One line saying why the last move was chosen (worded when first asked for:
         simulations that never read it do not pay for it)."""
         if self._pending is not None:
-            from ..coach._reasons import one_line
+            from ..coach.reasons import one_line
 
             view, move, value = self._pending
             self._reason, self._pending = f"{one_line(view, move)} (worth {value:+.1f})", None

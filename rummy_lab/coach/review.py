@@ -36,7 +36,7 @@ always gets as many deals as the coach's best move (the bot may stop early once 
 choice is settled; a review does not).
 
 In Basic Rummy, Rummy 500 and Indian Rummy the values are the coach's one-turn estimate
-(:mod:`rummy_lab.coach._table`), not playouts: ``docs/coach.md`` (Reviews, Limits) gives
+(:mod:`rummy_lab.coach.oneturn`), not playouts: ``docs/coach.md`` (Reviews, Limits) gives
 how far its losses are from playouts to the end of the hand. Over a random bot's hands
 the losses of a Gin, Basic or Indian review add up to within 10% of what it truly loses
 to the expert (``python benchmarks/bench_strength.py gap``); a Rummy 500 review's to
@@ -47,7 +47,7 @@ measured losses. A Rummy 500 row says where the loss comes from, by the estimate
 an Indian row (the race to declare, the count, danger), a Basic throw against another
 (points thrown, partners kept, danger) and a Gin row (the points of the hands ending in
 your gins, your knocks, undercuts, the opponent's knocks and gins); see
-:func:`rummy_lab.coach._reasons.split_words`.
+:func:`rummy_lab.coach.reasons.split_words`.
 Such a row keeps the numbers (:attr:`ReviewRow.parts`), and :meth:`Review.losses_by_part`
 and the summary add them up over the hand: where the points went.
 
@@ -68,8 +68,9 @@ from typing import TYPE_CHECKING
 
 from ..engine.moves import Move
 from ..engine.rules import Variant
-from ._reasons import facts_line, level, split_parts, split_words
-from ._values import MoveValue, check_budget, move_values, ranked_values
+from .reasons import facts_line, level, split_parts, split_words
+from .value_types import MoveValue, check_budget
+from .values import move_values, ranked_values
 
 if TYPE_CHECKING:
     from ..engine.game import Game

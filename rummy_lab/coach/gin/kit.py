@@ -25,10 +25,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..engine.cards import Card
-from ..engine.rules import Rules
-from ..engine.solver import set_variants as _set_variants_with_sets
-from ..engine.solver import suit_run_table
+from ...engine.cards import Card
+from ...engine.rules import Rules
+from ...engine.solver import set_variants as _set_variants_with_sets
+from ...engine.solver import suit_run_table
 
 __all__ = ["GinKit", "Outcome", "bits_of", "cards_of", "kit_for", "mask_of"]
 

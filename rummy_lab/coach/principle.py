@@ -40,8 +40,12 @@ from ..engine.moves import (
 )
 from ..engine.rules import Variant
 from ..engine.state import Phase, PlayerView
-from ._source import danger, deals
-from ._values import MoveValue
+from ..engine.variants import engine_for
+from .beliefs import danger, deals, state_for
+from .gin.kit import cards_of, kit_for, mask_of
+from .policy import policy_move
+from .solved import best_partition, free_rules
+from .value_types import MoveValue
 
 __all__ = [
     "BASIC_CHOICE_MARGIN", "BASIC_DISCARD_WEIGHTS", "CHOICE_MARGIN", "CHOICE_Z",
@@ -94,9 +98,6 @@ def principle_move(view: PlayerView) -> Move:
     legal = view.legal_moves
     if view.rules.variant is Variant.GIN:
         return _gin_principle(view)
-    from ..engine.variants import engine_for
-    from ._table import policy_move, state_for
-
     det = deals(view, 1, random.Random(0), model="uniform")[0]
     move = policy_move(engine_for(view.rules), state_for(view, det))
     if isinstance(move, Discard):
@@ -149,8 +150,6 @@ def basic_throw(view: PlayerView, scores: dict[Card, float]) -> Card:
     """The throw Basic Rummy's principle makes among the cards of ``scores`` (their
     :func:`basic_discard_score`): a deadwood card if any, the highest score, of equal
     ones the higher card."""
-    from ._table import best_partition
-
     dead = best_partition(list(view.hand), view.rules).deadwood
     pool = [c for c in scores if c in dead] or list(scores)
     return max(pool, key=lambda c: (round(scores[c], 6), view.rules.card_value(c), c._index))
@@ -159,8 +158,6 @@ def basic_throw(view: PlayerView, scores: dict[Card, float]) -> Card:
 def _basic_discard(view: PlayerView, move: Discard) -> Move:
     """Basic Rummy: of the deadwood throws, the one :func:`basic_discard_score` rates
     highest (of equal ones the higher card)."""
-    from ._table import best_partition
-
     part = best_partition(list(view.hand), view.rules)
     options = [m for m in view.legal_moves if isinstance(m, Discard) and m.card in part.deadwood]
     if len(options) <= 1:
@@ -176,8 +173,6 @@ def _safer_discard(view: PlayerView, move: Discard) -> Move:
     wild = None if view.wild_card is None else (
         1 if view.wild_card.is_joker else view.wild_card.rank)
     top = r.card_value(move.card, wild)
-    from ._table import best_partition, free_rules
-
     part = best_partition(list(view.hand), free_rules(r), wild_rank=wild)
     options = [m for m in view.legal_moves if isinstance(m, Discard)
                and m.card in part.deadwood and r.card_value(m.card, wild) >= top - SAFE_SLACK]
@@ -191,8 +186,6 @@ def _safer_discard(view: PlayerView, move: Discard) -> Move:
 
 
 def _gin_principle(view: PlayerView) -> Move:
-    from ._gin import cards_of, kit_for, mask_of
-
     legal = view.legal_moves
     kit = kit_for(view.rules)
     hand = mask_of(view.hand)

@@ -12,7 +12,7 @@ players then follow :func:`playout`'s policy, the simple player the coach assume
 
 >>> from rummy_lab.engine.rules import get_rules
 >>> from rummy_lab.engine.cards import parse_cards
->>> from ._gin import kit_for, mask_of
+>>> from .kit import kit_for, mask_of
 >>> kit = kit_for(get_rules("gin"))
 >>> me = mask_of(parse_cards("AS 2S 3S 4H 5H 6H 7D 7C 7H KS"))
 >>> opp = mask_of(parse_cards("2H 3H 8H 9D 9C JC QC QD 10S 5C"))
@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ._gin import BIG, GinKit
+from .kit import BIG, GinKit
 
 __all__ = ["ASAP", "DISCARD", "DRAW", "UPCARD", "GinPos", "playout"]
 

@@ -9,7 +9,7 @@ of the race after a few batches:
   showdown against that determinization's defender hand (lay-offs included), and when the
   defender's possible hands are few (late in the hand) they are all enumerated, which
   makes the value exact;
-* any other move is played, then the hand is played out by :func:`._ginplay.playout`
+* any other move is played, then the hand is played out by :func:`.playout.playout`
   (the opponent knocking as soon as it may, the viewer waiting for gin).
 """
 
@@ -22,8 +22,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine.cards import Suit
-from ..engine.moves import (
+from ...engine.cards import Suit
+from ...engine.moves import (
     Discard,
     DrawDiscard,
     DrawStock,
@@ -33,12 +33,13 @@ from ..engine.moves import (
     PassUpcard,
     TakeUpcard,
 )
-from ..engine.state import Phase, PlayerView
-from ._gin import GinKit, kit_for, mask_of
-from ._ginplay import ASAP, DISCARD, DRAW, UPCARD, GinPos, playout
-from ._source import deals
-from ._source import unseen as unseen_cards
-from ._values import MoveValue, Schedule
+from ...engine.state import Phase, PlayerView
+from ..beliefs import deals
+from ..beliefs import unseen as unseen_cards
+from ..principle import CHOICE_MARGIN, CHOICE_Z
+from ..value_types import MoveValue, Schedule
+from .kit import GinKit, kit_for, mask_of
+from .playout import ASAP, DISCARD, DRAW, UPCARD, GinPos, playout
 
 __all__ = [
     "GIN_ONLY",
@@ -65,7 +66,7 @@ GIN_SPLIT: tuple[str, ...] = (
 A move's value is the mean over the deals of the points the hand ends with; its part for
 one way of ending is the mean of those points over the deals where the hand ended that
 way (0 on the others), so the parts add up to the value (a hand drawn at the stock end,
-or a tie, scores 0). The detail of a :class:`~._values.MoveValue` carries them as
+or a tie, scores 0). The detail of a :class:`~rummy_lab.coach.value_types.MoveValue` carries them as
 ``gin_split_<i>`` (points) and ``gin_share_<i>`` (the share of the deals ending that way),
 ``i`` indexing this tuple."""
 
@@ -438,14 +439,12 @@ def _knock_look(ev: GinEvaluation, keep: Sequence[Move]) -> None:
     """A second look at a knock the coach would decline only for want of deals.
 
     The coach's choice keeps the principle's move (wait for gin) unless another move
-    beats it by :data:`~rummy_lab.coach._principle.CHOICE_Z` standard errors of their
+    beats it by :data:`~rummy_lab.coach.principle.CHOICE_Z` standard errors of their
     paired difference plus the margin. A knock's showdown against the sampled defender
     hands varies widely, so on the default schedule a knock worth a few points more than
     waiting is often declined although it leads. While the best knock leads the kept move
     and the lead is not yet clear, both get another batch, up to :data:`KNOCK_ROUNDS`:
     the lead then either clears the margin or shrinks within the noise."""
-    from ._principle import CHOICE_MARGIN, CHOICE_Z
-
     base = next((m for m in keep if m in ev.values and m not in ev.exact
                  and not isinstance(m, Knock | Gin)), None)
     if base is None or not ev.values[base]:
@@ -504,7 +503,7 @@ MIN_ROUNDS = 2
 stops it after any batch)."""
 SETTLE_LEAD = 1.0
 """Points by which a move still racing may lead the kept moves when the race stops: the
-choice margin (:data:`rummy_lab.coach._principle.CHOICE_MARGIN`); with a smaller lead
+choice margin (:data:`rummy_lab.coach.principle.CHOICE_MARGIN`); with a smaller lead
 the coach's choice is the principle's move."""
 RACE_FROM = 1
 """Batches after which moves clearly worse than the best start dropping out."""

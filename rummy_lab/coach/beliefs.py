@@ -15,18 +15,17 @@ from __future__ import annotations
 
 import random
 from collections import Counter, OrderedDict
+from typing import TYPE_CHECKING
 
 from ..engine.cards import Card, make_deck
 from ..engine.moves import Declare, Discard, DrawDiscard, DrawStock, Drop, LayOff, Meld
 from ..engine.rules import Variant
 from ..engine.state import Deal, GameState, Phase, PlayerView
-from ..inference import Belief, Determinization
-from ..inference import belief as inference_belief
 
-__all__ = [
-    "HISTORIES", "MODEL", "Belief", "Determinization", "belief", "danger", "deals",
-    "state_for", "unseen",
-]
+if TYPE_CHECKING:  # rl.inference (and numpy) load with the first belief asked for
+    from ..inference import Belief, Determinization
+
+__all__ = ["HISTORIES", "MODEL", "belief", "danger", "deals", "state_for", "unseen"]
 
 MODEL = "behaviour"
 """The inference model behind the coach's determinizations and dangers."""
@@ -51,6 +50,8 @@ def belief(view: PlayerView, *, model: str | None = None, seed: int = 0) -> Beli
     if got is not None and got[0] is view:
         _BELIEFS.move_to_end(key)
         return got[1]
+    from ..inference import belief as inference_belief
+
     b = inference_belief(view, model=m, seed=seed, histories=HISTORIES)
     _BELIEFS[key] = (view, b)
     while len(_BELIEFS) > 8:

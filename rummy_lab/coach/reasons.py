@@ -38,8 +38,6 @@ from ..engine.rules import Rules, Variant
 from ..engine.solver import Partition, best_partition, deadwood
 from ..engine.state import PlayerView
 from ..engine.variants.indian import has_pure_sequence
-from ..probability.exact import outs as count_outs
-from ..probability.exact import p_draw_out
 from .beliefs import danger
 from .gin.values import GIN_SPLIT
 from .leaf import R500_NEAR
@@ -183,6 +181,10 @@ def facts(view: PlayerView, move: Move, *, with_outs: bool = True) -> Facts:
 
             f.table_fit = can_place(thrown, (), view.table, r)
     if with_outs and kept and after is not None and after.deadwood:
+        # rl.probability (and sympy) load with the first outs counted
+        from ..probability.exact import outs as count_outs
+        from ..probability.exact import p_draw_out
+
         seen = _seen(view, [thrown] if thrown else [])
         try:
             found = count_outs(kept, free, seen=seen, wild_rank=wild, decks=decks)

@@ -43,6 +43,7 @@ from ..engine.state import Phase, PlayerView
 from ..engine.variants import engine_for
 from .beliefs import danger, deals, state_for
 from .gin.kit import cards_of, kit_for, mask_of
+from .gin.policy import melds_in_hand
 from .policy import policy_move
 from .solved import best_partition, free_rules
 from .value_types import MoveValue
@@ -192,8 +193,7 @@ def _gin_principle(view: PlayerView) -> Move:
     if view.phase in (Phase.UPCARD, Phase.DRAW):
         top = view.discard_top
         take = TAKE_UPCARD if view.phase is Phase.UPCARD else DRAW_DISCARD
-        if top is not None and take in legal and kit.is_melded(hand | 1 << top._index,
-                                                               top._index):
+        if top is not None and take in legal and melds_in_hand(kit, hand, top._index):
             return take
         for m in (PASS_UPCARD, DRAW_STOCK):
             if m in legal:

@@ -218,11 +218,6 @@ class GinKit:
                     best_obj, best_i = o, i
         return best_i, best_obj // BIG
 
-    def is_melded(self, m: int, card: int) -> bool:
-        """True when ``card`` (held in ``m``) is in a meld of every best arrangement."""
-        bit = 1 << card
-        return self.obj(m) < self.obj(m ^ bit) + self.cost[card]
-
     # ------------------------------------------------------------------ melds
     def arrangements(self, m: int) -> list[tuple[int, ...]]:
         """Every best arrangement as a tuple of meld masks (sets first, then runs).

@@ -39,7 +39,8 @@ from ..beliefs import unseen as unseen_cards
 from ..principle import CHOICE_MARGIN, CHOICE_Z
 from ..value_types import MoveValue, Schedule
 from .kit import GinKit, kit_for, mask_of
-from .playout import ASAP, DISCARD, DRAW, UPCARD, GinPos, playout
+from .playout import DISCARD, DRAW, UPCARD, GinPos, playout
+from .policy import ASAP, GIN_ONLY
 
 __all__ = [
     "GIN_ONLY",
@@ -86,11 +87,6 @@ def end_index(mine: bool, kind: str) -> int:
     if kind == "undercut":
         return base + 2
     return -1
-
-
-GIN_ONLY: tuple[int, ...] = (0,) * 64
-"""The viewer's own knock rule in playouts: wait for gin, as the coach's principle does
-(a knock is made when its value beats playing on; the opponent knocks as soon as it may)."""
 
 
 @dataclass

@@ -60,7 +60,7 @@ TURNS_PER_TAU = 8
 
 BASIC_SCALE = 0.13
 """Basic Rummy: the outcome of a hand per point of the unscaled estimate, fitted by least
-squares over 300 hands of greedy self-play (``python benchmarks/bench_strength.py
+squares over 300 hands of greedy self-play (``python benchmarks/fits/fit_coach.py
 calibrate``; the Indian estimate needs no factor: it fits at 0.88; Rummy 500's parts
 carry :data:`R500_WEIGHTS`)."""
 
@@ -70,7 +70,7 @@ GO_OUT: dict[Variant, tuple[float, ...]] = {
 }
 """The chance a player goes out in a turn, by the deadwood cards it holds at the turn's
 start (the estimate's count ``C``; the last entry for that many or more): how often it
-happened in greedy self-play (``python benchmarks/bench_strength.py goout``). Melds and
+happened in greedy self-play (``python benchmarks/fits/fit_coach.py goout``). Melds and
 lay-offs held one more turn risk this much."""
 
 R500_NEAR = 4
@@ -85,7 +85,7 @@ R500_WEIGHTS: dict[str, float] = {
 }
 """Rummy 500: the weights of the estimate's parts (:func:`r500_parts`), fitted by least
 squares to greedy playouts of every legal move to the end of the hand, within each
-decision (``python benchmarks/bench_strength.py fitparts --near 4``). The deadwood weight
+decision (``python benchmarks/fits/fit_coach.py fitparts --near 4``). The deadwood weight
 depends on the cards left in the stock (more than 24, more than 12, fewer) and is
 positive: a card held with many turns to come is more often melded later than paid for at
 the round's end. With an opponent near going out (:data:`R500_NEAR` cards or fewer) the
@@ -101,7 +101,7 @@ R500_DRAW_WEIGHTS: dict[str, float] = {
 """Rummy 500: the weights of the same parts for the draws (the stock, the top card, a deep
 pick; each followed by the rest of the turn), fitted as :data:`R500_WEIGHTS` are but at
 the draw decisions only, of greedy self-play and of a random bot against the greedy bot
-(``python benchmarks/bench_strength.py fitparts --variants 500 --phase draw --seat0
+(``python benchmarks/fits/fit_coach.py fitparts --variants 500 --phase draw --seat0
 both``). With :data:`R500_WEIGHTS` a deep pick taken where a learner would take it was
 valued several times above what playouts give it: the points it lays down weigh less
 than a throw's, and so does the danger of the throw after a stock draw."""

@@ -80,7 +80,7 @@ BASIC_THROW_POINT: tuple[float, ...] = (0.047, 0.114, 0.182, 0.062, 0.138, 0.062
 (:func:`~rummy_lab.coach.principle.basic_discard_score`), in each cell of
 :data:`BASIC_THROW_CELLS`: least squares within each decision over greedy playouts of
 every deadwood throw to the end of the hand, at the discard decisions of greedy self-play
-and of a random bot against the greedy bot (``python benchmarks/bench_strength.py
+and of a random bot against the greedy bot (``python benchmarks/fits/fit_coach.py
 throwscale``). A throw counts most when an opponent is about to go out and the hand is
 still full: the points kept are then likely to be paid. Basic throws are valued by it
 (:func:`_basic_throws`)."""

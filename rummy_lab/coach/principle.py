@@ -67,7 +67,7 @@ TABLE_CHOICE_MARGIN = 3.0
 BASIC_CHOICE_MARGIN = 0.4
 """The same for Basic Rummy, whose hands are worth far fewer points (about 6 against Gin's
 15, Rummy 500's 67 and Indian Rummy's 31 between greedy bots, by ``python
-benchmarks/bench_strength.py stakes``)."""
+benchmarks/fits/fit_coach.py stakes``)."""
 
 
 def choice_margin(variant: Variant) -> float:
@@ -89,7 +89,7 @@ with a partner of its rank, a neighbour of its suit (one rank away), a card two 
 in its suit, and what a danger of 1 (the next player surely uses it) are worth. Fitted by
 least squares to the outcomes of 3,818 discard decisions of 200 hands, each candidate
 played out to the end of the hand by greedy bots on the true deal and three sampled ones
-(``python benchmarks/bench_strength.py discards``). The points of the card thrown weigh
+(``python benchmarks/fits/fit_coach.py discards``). The points of the card thrown weigh
 little: in Basic Rummy going out first is what counts, and a partner or a card the next
 player can use decides it."""
 

@@ -21,7 +21,7 @@ random bot loses to the expert bot over a hand, on the same deals against the gr
 (two players, default rules), divided by the random bot's decisions. By the performance
 difference identity this is the mean loss per decision that a review with exact values
 would find, and it is measured without the coach's values (``python
-benchmarks/bench_strength.py stakes``). Decisions weigh differently in the variants, and
+benchmarks/fits/fit_coach.py stakes``). Decisions weigh differently in the variants, and
 not in proportion to a hand's points: a Rummy 500 round is worth about 67 points but is
 long and forgiving (a meld not laid down now goes down next turn), so a random decision
 costs 2.9 points there, against 3.5 in Gin, whose hand is worth 15, 1.2 in two-player
@@ -94,7 +94,7 @@ STAKES: dict[str, float] = {"gin": 3.52, "basic": 1.19, "500": 2.90, "indian": 8
 """What a decision is worth, per variant, in points: what a random bot's decision loses
 on average to the expert bot's, measured over whole hands against the greedy bot, two
 players, default rules, without the coach's values (``python
-benchmarks/bench_strength.py stakes``: the expert's points less the random bot's on the
+benchmarks/fits/fit_coach.py stakes``: the expert's points less the random bot's on the
 same deals, per reviewed decision of the random bot)."""
 
 NOISE_Z = 1.0

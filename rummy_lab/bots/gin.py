@@ -110,21 +110,17 @@ class GreedyGinBot:
             card, after = knock_throw(kit_for(view.rules), mask_of(view.hand),
                                       [m.card._index for m in knocks])
             if self.knock_at is None or after <= self.knock_at:
-                return Knock(self._card(view, card))
+                return next(m for m in knocks if m.card._index == card)
         discards = [m for m in legal if isinstance(m, Discard)]
         if not discards:
             return legal[0]
         move = discard_of(self.best_discard(view))
         return move if move in discards else discards[0]
 
-    @staticmethod
-    def _card(view: PlayerView, index: int) -> Card:
-        return next(c for c in view.hand if c._index == index)
-
     def best_discard(self, view: PlayerView) -> Card:
         """The discard leaving the lowest deadwood, never a card picked up this turn."""
         card, _ = kit_for(view.rules).best_discard(mask_of(view.hand), mask_of(view.pickup))
-        return self._card(view, card)
+        return next(c for c in view.hand if c._index == card)
 
     def __repr__(self) -> str:
         if self.knock_at is None:

@@ -40,7 +40,7 @@ from typing import Any
 import pyspiel  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
 import rummy_lab as rl
-from rummy_lab.coach._gin import kit_for, mask_of
+from rummy_lab.coach.gin.kit import kit_for, mask_of
 from rummy_lab.engine.cards import Card
 from rummy_lab.engine.game import Game
 from rummy_lab.engine.moves import (

@@ -1,17 +1,17 @@
-"""The layers point one way, and the engine has no import loops.
+"""The layers point one way, and no module of the package is in an import loop.
 
 Every import of a ``rummy_lab`` module is found by reading the source (AST): at module
 level, inside functions, under ``if TYPE_CHECKING:`` and through ``importlib`` calls with a
 constant or f-string name. Each top-level part of the package may import only the parts
-below it (``docs/architecture.md`` draws the same picture); inside the engine the runtime
-import graph has no cycles.
+below it (``docs/architecture.md`` draws the same picture), and the import graph of the
+whole package, every kind of import counted, has no loop.
 """
 
 from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -162,33 +162,83 @@ def test_every_part_of_the_package_has_a_layer() -> None:
     assert parts - set(ALLOWED) == set(), "add the new part to ALLOWED and docs/architecture.md"
 
 
-def test_no_import_cycles_inside_the_engine() -> None:
-    """The engine's runtime import graph (any level, TYPE_CHECKING aside) has no cycle."""
+def _module_of(dotted: str) -> str:
+    """The nearest enclosing module of a dotted name (``pkg.mod.Name`` -> ``pkg.mod``)."""
+    while dotted and not _is_module(dotted):
+        dotted = dotted.rpartition(".")[0]
+    return dotted
+
+
+def import_graph(imports: Iterable[Import]) -> dict[str, set[str]]:
+    """Module -> the modules it imports: every import counts (module level, inside
+    functions, under ``TYPE_CHECKING``, relative ones); a package's ``__init__`` is a
+    module of its own, and a module naming its own enclosing package is no edge (Python
+    has already run that package's ``__init__`` by then)."""
     graph: dict[str, set[str]] = {}
-    for imp in ALL_IMPORTS:
-        if imp.runtime and _layer(imp.source) == "engine" and _layer(imp.target) == "engine":
-            graph.setdefault(imp.source, set()).add(imp.target)
-    # importing a.b.c runs a.b's __init__ too; the package inits' own imports count
-    state: dict[str, int] = {}  # 1 = on the stack, 2 = done
+    for imp in imports:
+        target = _module_of(imp.target)
+        graph.setdefault(imp.source, set())
+        if target and target != imp.source and not imp.source.startswith(target + "."):
+            graph[imp.source].add(target)
+            graph.setdefault(target, set())
+    return graph
+
+
+def import_loops(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
     stack: list[str] = []
+    on_stack: set[str] = set()
+    loops: list[list[str]] = []
 
-    def visit(node: str) -> None:
-        state[node] = 1
-        stack.append(node)
-        for nxt in sorted(graph.get(node, ())):
-            if nxt == node or nxt.startswith(node + "."):
-                continue  # a package importing its own submodules is not a loop
-            if state.get(nxt) == 1:
-                cycle = [*stack[stack.index(nxt):], nxt]
-                raise AssertionError("import loop: " + " -> ".join(cycle))
-            if nxt not in state:
-                visit(nxt)
-        stack.pop()
-        state[node] = 2
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                loops.append(sorted(comp))
 
-    for node in sorted(graph):
-        if node not in state:
-            visit(node)
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return loops
+
+
+def test_no_import_loops_anywhere() -> None:
+    """No strongly connected component of more than one module in the whole package's
+    import graph (:func:`import_graph`: every kind of import counts)."""
+    loops = import_loops(import_graph(ALL_IMPORTS))
+    assert loops == [], "import loops: " + "; ".join(" <-> ".join(c) for c in loops)
+
+
+def test_the_loop_finder_finds_a_loop_hidden_in_a_function(tmp_path: Path) -> None:
+    """Two planted coach modules importing each other, one of them inside a function and
+    one under TYPE_CHECKING, make a loop; the package's own ``__init__`` does not."""
+    first = tmp_path / "first.py"
+    first.write_text("def f():\n    from .values import x\n    return x\n", encoding="utf-8")
+    second = tmp_path / "second.py"
+    second.write_text("from typing import TYPE_CHECKING\nfrom . import review\n"
+                      "if TYPE_CHECKING:\n    from .principle import y\n", encoding="utf-8")
+    planted = [*_imports(first, "rummy_lab.coach.principle"),
+               *_imports(second, "rummy_lab.coach.values")]
+    assert import_loops(import_graph(planted)) == [
+        ["rummy_lab.coach.principle", "rummy_lab.coach.values"]]
+    assert import_loops(import_graph(_imports(second, "rummy_lab.coach.values"))) == []
 
 
 # An opening or closing tag of HTML or SVG: ``<div``, ``</span>``, ``<svg ...``, ``<b>``.

@@ -27,7 +27,7 @@ from rummy_lab.coach import (
     review_values,
     thresholds,
 )
-from rummy_lab.coach._source import danger, unseen
+from rummy_lab.coach.beliefs import danger, unseen
 from rummy_lab.engine.cards import parse_cards
 from rummy_lab.engine.moves import Discard, DrawStock, Gin, Knock, PassUpcard, TakeUpcard
 from rummy_lab.probability import outs, p_draw_out
@@ -91,8 +91,8 @@ def test_a_knocks_split_at_the_end_of_the_stock_is_exact() -> None:
     """The parts of an exact knock by how the hand ends (won, undercut; gin) are the
     points and shares of those endings over all 66 defender hands, recounted with
     rl.gin.showdown; a throw that draws the hand has every part 0."""
-    from rummy_lab.coach._gincoach import GIN_SPLIT
-    from rummy_lab.coach._values import ranked_values
+    from rummy_lab.coach.gin.values import GIN_SPLIT
+    from rummy_lab.coach.values import ranked_values
 
     g = end_of_stock()
     view = g.view_for(1)
@@ -137,14 +137,15 @@ def test_a_sampled_knocks_undercut_risk_rests_on_many_hands() -> None:
     the share of RISK_HANDS sampled hands that undercut the knock; it agrees with an
     independent count over 4,000 hands from the belief scored by rl.gin.showdown, and
     the words say what it rests on. The bot's values (no reasons) skip it."""
-    from rummy_lab.coach._gincoach import RISK_HANDS, gin_deals
-    from rummy_lab.coach._values import ranked_values
+    from rummy_lab.coach.beliefs import deals
+    from rummy_lab.coach.gin.values import RISK_HANDS
+    from rummy_lab.coach.values import ranked_values
 
     view = _before_the_knock()
     knocks = [m for m in view.legal_moves if isinstance(m, Knock)]
     values = {mv.move: mv for mv in ranked_values(view, None, 0)}
     plain = {mv.move: mv for mv in ranked_values(view, None, 0, split=False)}
-    hands = [d.hands[0] for d in gin_deals(view, 4000, random.Random(99))]
+    hands = [d.hands[0] for d in deals(view, 4000, random.Random(99))]
     for knock in knocks:
         mv = values[knock]
         assert not mv.exact and mv.detail["undercut_hands"] == RISK_HANDS == 400
@@ -160,7 +161,7 @@ def test_a_sampled_knocks_undercut_risk_rests_on_many_hands() -> None:
         assert plain[knock].value == mv.value and "undercut_hands" not in plain[knock].detail
     assert any(values[k].detail["undercut"] > 0 for k in knocks)
     # where a tie is no undercut (OpenSpiel's rules), only a lower count undercuts
-    from rummy_lab.coach._reasons import _undercut_words
+    from rummy_lab.coach.reasons import _undercut_words
 
     assert "(the opponent ending lower after lay-offs, over 400 sampled" in _undercut_words(
         values[knocks[0]], tie_is_undercut=False)
@@ -197,7 +198,7 @@ def test_a_gin_budget_is_used_whole() -> None:
     """With a budget the Gin race does not stop once the choice is settled (the default
     does): the coach's choice gets more deals than the default schedule can give, so its
     values and reasons are more precise; the choice stays the same here."""
-    from rummy_lab.coach._gincoach import DEFAULT_BATCH, DEFAULT_ROUNDS
+    from rummy_lab.coach.gin.values import DEFAULT_BATCH, DEFAULT_ROUNDS
 
     view = _before_the_knock()
     fast = evaluate(view)
@@ -214,7 +215,7 @@ def test_gin_values_split_by_how_the_hand_ends() -> None:
     (your gins and knocks won, your undercuts: positive; the others negative); the
     shares are those of the deals the move was played on; and asking for the split
     changes no value."""
-    from rummy_lab.coach._gincoach import GIN_SPLIT, GinEvaluation, gin_move_values
+    from rummy_lab.coach.gin.values import GIN_SPLIT, GinEvaluation, gin_move_values
 
     positive = {"your gins", "your knocks", "your undercuts"}
     early = 0
@@ -256,8 +257,8 @@ def _split_sentences(views: list[rl.PlayerView], moves: int
     """For each view, the coach's choice and the next ``moves`` moves whose split is
     worded: (view, the move's value, the choice's value, the words), the words checked to
     begin as every split does."""
-    from rummy_lab.coach._reasons import split_words
-    from rummy_lab.coach._values import ranked_values
+    from rummy_lab.coach.reasons import split_words
+    from rummy_lab.coach.values import ranked_values
 
     for v in views:
         values = ranked_values(v, None, 0)
@@ -274,8 +275,8 @@ def test_gin_reasons_say_where_the_difference_comes_from() -> None:
     their points (largest first, adding up to the difference) and shares of the deals."""
     import re
 
-    from rummy_lab.coach._gincoach import GIN_SPLIT
-    from rummy_lab.coach._reasons import split_parts
+    from rummy_lab.coach.gin.values import GIN_SPLIT
+    from rummy_lab.coach.reasons import split_parts
 
     seen = 0
     pattern = "|".join(re.escape(n) for n in GIN_SPLIT)
@@ -327,7 +328,7 @@ def eleven() -> tuple[rl.Game, rl.PlayerView]:
 def test_a_card_thrown_off_a_long_meld_leaves_the_rest_kept() -> None:
     """Throwing the end of a four-card run keeps a three-card run: the reasons name the
     three cards kept, not the four (the thrown card is no longer held)."""
-    from rummy_lab.coach._reasons import facts, one_line
+    from rummy_lab.coach.reasons import facts, one_line
 
     g = stacked_gin("AH 2H 3D 6D 8D 10C KH QD 9H 6C", "7S 8S 9S 10S 5D KC QC 2D 3C 4H",
                     "AD", "JS")
@@ -393,8 +394,8 @@ def test_advice_covers_every_legal_move_best_first() -> None:
 
 
 def test_a_move_level_with_the_choice_to_a_tenth_is_called_level() -> None:
-    from rummy_lab.coach._reasons import reasons
-    from rummy_lab.coach._values import MoveValue
+    from rummy_lab.coach.reasons import reasons
+    from rummy_lab.coach.values import MoveValue
 
     _, view = eleven()
     best = MoveValue(Discard("KC"), 2.51, samples=24)
@@ -723,7 +724,7 @@ def test_every_move_the_hint_shows_is_reviewed_with_its_value(variant: str, seed
 
 
 def test_a_gin_move_completed_after_the_race_has_the_value_it_would_have_kept() -> None:
-    from rummy_lab.coach._gincoach import gin_move_values
+    from rummy_lab.coach.gin.values import gin_move_values
 
     g = rl.new_game("gin", seed=44)
     while g.phase is not rl.Phase.DISCARD:
@@ -868,8 +869,8 @@ def test_evaluate_shows_as_a_ranking_table() -> None:
 def test_a_known_stock_card_is_drawn_as_known() -> None:
     """Basic Rummy's stock is the discard pile turned over unshuffled: the viewer knows the
     card it will draw, so the coach values the stock draw on that card alone."""
-    from rummy_lab.coach._source import belief
-    from rummy_lab.coach._table import DEFAULT_DEALS, DRAW_SAMPLES
+    from rummy_lab.coach.beliefs import belief
+    from rummy_lab.coach.oneturn import DEFAULT_DEALS, DRAW_SAMPLES
     from rummy_lab.engine.moves import DRAW_STOCK
 
     g = rl.new_game("basic", seed=2)
@@ -897,7 +898,7 @@ def test_basic_principle_throws_by_points_partners_and_danger() -> None:
     """Basic Rummy's principle throws the deadwood card with the highest score: its points
     less the weights for partners left in hand and for its danger; the score is
     recomputed here from its parts."""
-    from rummy_lab.coach._principle import (
+    from rummy_lab.coach.principle import (
         BASIC_DISCARD_WEIGHTS,
         basic_discard_score,
         principle_move,
@@ -935,9 +936,9 @@ def test_basic_throws_are_valued_by_the_throw_score() -> None:
     """In Basic Rummy every throw is valued at the principle's throw plus the slope of
     the view's cell (BASIC_THROW_POINT) times the difference of their throw scores, on
     each deal alike."""
-    from rummy_lab.coach._principle import basic_discard_score, principle_move
-    from rummy_lab.coach._table import BASIC_THROW_POINT, basic_throw_cell
-    from rummy_lab.coach._values import ranked_values
+    from rummy_lab.coach.oneturn import BASIC_THROW_POINT, basic_throw_cell
+    from rummy_lab.coach.principle import basic_discard_score, principle_move
+    from rummy_lab.coach.values import ranked_values
 
     g = rl.new_game("basic", seed=3, discard="2C",
                     hands=["AS 2S 3S 4H 5H 6H 7C 8C 9H 10H", "KS QH 9D 9C 4S 5S AH 7D 3C JD"])
@@ -966,7 +967,7 @@ def test_basic_throw_cell_reads_the_nearest_opponent_and_the_hand() -> None:
     cards or more."""
     from dataclasses import replace
 
-    from rummy_lab.coach._table import BASIC_THROW_CELLS, basic_throw_cell
+    from rummy_lab.coach.oneturn import BASIC_THROW_CELLS, basic_throw_cell
 
     g = rl.new_game("basic", seed=3, discard="2C",
                     hands=["AS 2S 3S 4H 5H 6H 7C 8C 9H 10H", "KS QH 9D 9C 4S 5S AH 7D 3C JD"])
@@ -993,9 +994,9 @@ def test_basic_throws_count_more_when_an_opponent_is_about_to_go_out() -> None:
     """At a real position of greedy play where the opponent holds two cards, the throws
     are spread by the slope of that cell, steeper than with every opponent holding five
     cards or more for the same hand size."""
-    from rummy_lab.coach._principle import basic_discard_score, basic_throw
-    from rummy_lab.coach._table import BASIC_THROW_POINT, basic_throw_cell
-    from rummy_lab.coach._values import ranked_values
+    from rummy_lab.coach.oneturn import BASIC_THROW_POINT, basic_throw_cell
+    from rummy_lab.coach.principle import basic_discard_score, basic_throw
+    from rummy_lab.coach.values import ranked_values
 
     found = None
     for seed in range(200):
@@ -1030,7 +1031,7 @@ def test_basic_throws_count_more_when_an_opponent_is_about_to_go_out() -> None:
 def test_indian_fast_policy_declares_exactly_when_the_engine_allows_it() -> None:
     """The playout policy declares with its best throw when that throw leaves every card
     in melds; the engine lists a valid declaration at exactly those positions."""
-    from rummy_lab.coach._table import policy_move
+    from rummy_lab.coach.policy import policy_move
     from rummy_lab.engine.moves import Declare
     from rummy_lab.engine.state import Phase
     from rummy_lab.engine.variants import engine_for
@@ -1063,12 +1064,12 @@ def test_held_melds_and_lay_offs_are_valued_by_the_risk_of_holding_them() -> Non
     chance :data:`GO_OUT` gives by its deadwood cards): Rummy 500 scores them at
     ``1 - 2q`` of their points (the parts weighted by :data:`R500_WEIGHTS`), Basic Rummy
     charges ``q`` times their points."""
-    from rummy_lab.coach._table import (
+    from rummy_lab.coach.leaf import (
         GO_OUT,
         R500_NEAR,
         R500_WEIGHTS,
-        _estimate,
-        _summary,
+        hand_summary,
+        leaf_estimate,
         r500_deadwood_weight,
     )
     from rummy_lab.engine.rules import Variant
@@ -1077,7 +1078,7 @@ def test_held_melds_and_lay_offs_are_valued_by_the_risk_of_holding_them() -> Non
     r500 = rl.get_rules("500")
     table = (TableMeld(1, tuple(parse_cards("9H 10H JH")), "run", (1, 1, 1)),)
     # a run held, 8♥ fits the table's run, K♣ and 4♦ are deadwood
-    summ = _summary(parse_cards("2S 3S 4S 8H KC 4D"), table, r500, None)
+    summ = hand_summary(parse_cards("2S 3S 4S 8H KC 4D"), table, r500, None)
     assert summ == (2, 10 + 4, 2 + 3 + 4, 8)
     g = rl.new_game("500", seed=1)
     st = g.state.copy()
@@ -1085,7 +1086,7 @@ def test_held_melds_and_lay_offs_are_valued_by_the_risk_of_holding_them() -> Non
     opp = (1, 5, 0, 0)
     for mover, q in ((1, GO_OUT[Variant.RUMMY500][1]), (0, 0.0)):
         st.current = mover
-        got = _estimate({0: summ, 1: opp}, st, 0)
+        got = leaf_estimate({0: summ, 1: opp}, st, 0)
         laid = 0 - (9 + 10 + 10)  # 9♥ 10♥ J♥ on their side
         held = (1 - 2 * q) * (9 + 8) - 0
         dead = 14 - 5
@@ -1096,13 +1097,13 @@ def test_held_melds_and_lay_offs_are_valued_by_the_risk_of_holding_them() -> Non
         # held and deadwood weigh by the near entries too
         near = st.copy()
         near.hands[1] = near.hands[1][:R500_NEAR]
-        got = _estimate({0: summ, 1: opp}, near, 0)
+        got = leaf_estimate({0: summ, 1: opp}, near, 0)
         assert got == pytest.approx(
             w["table"] * laid + (w["held"] + w["held near"]) * held
             + (r500_deadwood_weight(len(st.stock)) + w["deadwood near"]) * dead)
         near.hands[1] = st.hands[1][:R500_NEAR + 1]  # one card more: not near
-        assert _estimate({0: summ, 1: opp}, near, 0) == pytest.approx(
-            _estimate({0: summ, 1: opp}, st, 0))
+        assert leaf_estimate({0: summ, 1: opp}, near, 0) == pytest.approx(
+            leaf_estimate({0: summ, 1: opp}, st, 0))
     assert 0 < GO_OUT[Variant.RUMMY500][1] < 1
     # near going out, a meld held is worth less and a deadwood point late about nothing
     assert w["held near"] < 0 and w["deadwood near"] < 0
@@ -1111,14 +1112,14 @@ def test_held_melds_and_lay_offs_are_valued_by_the_risk_of_holding_them() -> Non
     gb = rl.new_game("basic", seed=1)
     sb = gb.state.copy()
     sb.current = 1
-    held = _summary(parse_cards("2S 3S 4S KC 4D"), (), basic, None)
+    held = hand_summary(parse_cards("2S 3S 4S KC 4D"), (), basic, None)
     bare = (held[0], held[1], 0, 0)
-    with_melds = _estimate({0: held, 1: (3, 20, 0, 0)}, sb, 0)
-    without = _estimate({0: bare, 1: (3, 20, 0, 0)}, sb, 0)
+    with_melds = leaf_estimate({0: held, 1: (3, 20, 0, 0)}, sb, 0)
+    without = leaf_estimate({0: bare, 1: (3, 20, 0, 0)}, sb, 0)
     assert without - with_melds == pytest.approx(GO_OUT[Variant.BASIC][3] * 9)
     sb.current = 0  # the viewer moves first: it lays them down before anyone goes out
-    assert _estimate({0: held, 1: (3, 20, 0, 0)}, sb, 0) == pytest.approx(
-        _estimate({0: bare, 1: (3, 20, 0, 0)}, sb, 0))
+    assert leaf_estimate({0: held, 1: (3, 20, 0, 0)}, sb, 0) == pytest.approx(
+        leaf_estimate({0: bare, 1: (3, 20, 0, 0)}, sb, 0))
 
 
 def test_rummy500_draws_are_valued_with_the_draw_weights() -> None:
@@ -1126,18 +1127,9 @@ def test_rummy500_draws_are_valued_with_the_draw_weights() -> None:
     with :data:`R500_DRAW_WEIGHTS`, every other move with :data:`R500_WEIGHTS`: each value
     is the mean over the coach's deals of the estimate after the turn less the throw's
     danger, with that move's weights."""
-    from rummy_lab.coach._source import deals
-    from rummy_lab.coach._table import (
-        DEFAULT_DEALS,
-        R500_DRAW_WEIGHTS,
-        R500_WEIGHTS,
-        _danger_cost,
-        leaf_value,
-        r500_weights,
-        state_for,
-        table_move_values,
-        turn_ends,
-    )
+    from rummy_lab.coach.beliefs import deals, state_for
+    from rummy_lab.coach.leaf import R500_DRAW_WEIGHTS, R500_WEIGHTS, leaf_value, r500_weights
+    from rummy_lab.coach.oneturn import DEFAULT_DEALS, _danger_cost, table_move_values, turn_ends
     from rummy_lab.engine.variants import engine_for
 
     assert r500_weights(rl.moves.DrawStock()) is R500_DRAW_WEIGHTS
@@ -1178,7 +1170,9 @@ def test_rummy500_danger_of_a_card_that_fits_the_table_is_its_own_points() -> No
     """A Rummy 500 throw that fits a table meld gives the next player its points (they lay
     it off); any other throw about three times its points (a meld of their own), each
     scaled by the fitted danger weight."""
-    from rummy_lab.coach._table import R500_WEIGHTS, _danger_cost, state_for
+    from rummy_lab.coach.beliefs import state_for
+    from rummy_lab.coach.leaf import R500_WEIGHTS
+    from rummy_lab.coach.oneturn import _danger_cost
     from rummy_lab.engine.variants.tabled import extend_meld
 
     rng = random.Random(3)
@@ -1198,7 +1192,7 @@ def test_rummy500_danger_of_a_card_that_fits_the_table_is_its_own_points() -> No
             g.play(bots[p].choose(v, rng))
         else:
             continue
-        st = state_for(v, rl.coach._source.deals(v, 1, random.Random(0))[0])
+        st = state_for(v, rl.coach.beliefs.deals(v, 1, random.Random(0))[0])
         st.current = 1
         st.phase = rl.Phase.DRAW
         for card, times in ((fits[0], 1), (other[0], 3)):
@@ -1215,7 +1209,7 @@ def test_rummy500_danger_of_a_card_that_fits_the_table_is_its_own_points() -> No
 def knock_look_setup() -> tuple[Any, Discard, Knock]:
     """Early in a hand player 1 may knock with K♠ (deadwood 10 after the throw) or throw
     it and wait for gin: a GinEvaluation of just those two moves, no deals played yet."""
-    from rummy_lab.coach._gincoach import GinEvaluation
+    from rummy_lab.coach.gin.values import GinEvaluation
 
     g = stacked_gin(OTHER, KNOCKER, "4C", "3C")
     play(g, "pass_upcard", "pass_upcard", "draw_stock")
@@ -1261,8 +1255,8 @@ def test_a_knock_leading_within_the_noise_gets_a_second_look(
     """The coach keeps waiting for gin unless a knock beats it by CHOICE_Z standard
     errors plus CHOICE_MARGIN; a knock that leads but not yet by that much gets more
     deals (both moves, the same deals) until the lead is clear or gone."""
-    from rummy_lab.coach import _gincoach as gc
-    from rummy_lab.coach._principle import CHOICE_MARGIN, CHOICE_Z
+    from rummy_lab.coach.gin import values as gc
+    from rummy_lab.coach.principle import CHOICE_MARGIN, CHOICE_Z
 
     assert (CHOICE_Z, CHOICE_MARGIN) == (2.0, 1.0)  # the arithmetic above
     ev, wait, knock = knock_look_setup()
@@ -1274,7 +1268,7 @@ def test_a_knock_leading_within_the_noise_gets_a_second_look(
 
 
 def test_the_second_look_is_bounded_and_skips_a_knock_out_of_the_race() -> None:
-    from rummy_lab.coach import _gincoach as gc
+    from rummy_lab.coach.gin import values as gc
 
     ev, wait, knock = knock_look_setup()
     calls: list[list[Any]] = []
@@ -1296,7 +1290,7 @@ def test_the_bot_and_the_hint_take_the_second_look_and_a_review_does_not(
     """The look runs with ``settle`` (the bot) at the default budget only: a review and
     the hint (which values a decision as the review will) measure every move with the
     whole schedule."""
-    from rummy_lab.coach import _gincoach as gc
+    from rummy_lab.coach.gin import values as gc
 
     seen: list[int] = []
     real = gc._knock_look
@@ -1345,17 +1339,18 @@ def test_rummy500_values_split_into_the_estimate_parts() -> None:
     """A Rummy 500 move's one-turn value is the sum of the estimate's weighted parts (the
     table, melds in hand, deadwood, less the throw's danger), each the mean over the deals
     of the part after the turn; the deadwood part is its weight times the points."""
-    from rummy_lab.coach._source import deals
-    from rummy_lab.coach._table import (
-        DEFAULT_DEALS,
+    from rummy_lab.coach.beliefs import deals, state_for
+    from rummy_lab.coach.leaf import (
         R500_NEAR,
-        R500_SPLIT,
-        _danger_cost,
-        _summaries,
         r500_deadwood_weight,
         r500_parts,
         r500_weights,
-        state_for,
+        summaries,
+    )
+    from rummy_lab.coach.oneturn import (
+        DEFAULT_DEALS,
+        R500_SPLIT,
+        _danger_cost,
         table_move_values,
         turn_ends,
     )
@@ -1376,7 +1371,7 @@ def test_rummy500_values_split_into_the_estimate_parts() -> None:
             d = mv.detail
             assert sum(d[k] for k in R500_SPLIT[:4]) == pytest.approx(mv.value, abs=1e-9)
             w = r500_weights(mv.move)
-            parts = [r500_parts(_summaries(st, None), st, 0) for st in ends]
+            parts = [r500_parts(summaries(st, None), st, 0) for st in ends]
             n = len(ends)
             # an opponent near going out: its hand size does not change in the viewer's turn
             near = min(v.hand_sizes[1:]) <= R500_NEAR
@@ -1400,8 +1395,9 @@ def test_rummy500_reasons_say_where_the_difference_comes_from() -> None:
     rounding of the parts left out, each under 0.05)."""
     import re
 
-    from rummy_lab.coach._reasons import split_words
-    from rummy_lab.coach._table import R500_NEAR, R500_SPLIT
+    from rummy_lab.coach.leaf import R500_NEAR
+    from rummy_lab.coach.oneturn import R500_SPLIT
+    from rummy_lab.coach.reasons import split_words
 
     seen = near_seen = 0
     for v, mv, best, words in _split_sentences(_r500_positions(16), 3):
@@ -1521,9 +1517,9 @@ def test_basic_draws_and_melds_split_into_the_race() -> None:
     split into the race to go out, the deadwood paid if another goes out, the melds held
     and the throw's danger, adding up to the value; a throw valued by the throw score
     carries no such split."""
-    from rummy_lab.coach._principle import basic_discard_score, basic_throw
-    from rummy_lab.coach._reasons import split_words
-    from rummy_lab.coach._table import BASIC_RACE_SPLIT, table_move_values
+    from rummy_lab.coach.oneturn import BASIC_RACE_SPLIT, table_move_values
+    from rummy_lab.coach.principle import basic_discard_score, basic_throw
+    from rummy_lab.coach.reasons import split_words
 
     checked = draws = 0
     for v in _random_bot_positions("basic", 20):
@@ -1568,15 +1564,15 @@ def test_basic_throws_split_into_the_throw_score_terms() -> None:
     reasons name the partners and carry the numbers."""
     import re
 
-    from rummy_lab.coach._principle import BASIC_DISCARD_WEIGHTS, basic_discard_features
-    from rummy_lab.coach._reasons import split_words
-    from rummy_lab.coach._table import (
+    from rummy_lab.coach.oneturn import (
         BASIC_SPLIT,
         BASIC_THROW_CELLS,
         BASIC_THROW_POINT,
         basic_throw_cell,
     )
-    from rummy_lab.coach._values import ranked_values
+    from rummy_lab.coach.principle import BASIC_DISCARD_WEIGHTS, basic_discard_features
+    from rummy_lab.coach.reasons import split_words
+    from rummy_lab.coach.values import ranked_values
 
     w = BASIC_DISCARD_WEIGHTS
     seen = 0
@@ -1625,18 +1621,16 @@ def test_indian_values_split_into_the_race() -> None:
     and the expected count."""
     import re
 
-    from rummy_lab.coach._reasons import split_words
-    from rummy_lab.coach._source import deals
-    from rummy_lab.coach._table import (
+    from rummy_lab.coach.beliefs import deals, state_for
+    from rummy_lab.coach.leaf import race, summaries
+    from rummy_lab.coach.oneturn import (
         DEFAULT_DEALS,
         INDIAN_SPLIT,
         _danger_cost,
-        _summaries,
-        race,
-        state_for,
         table_move_values,
         turn_ends,
     )
+    from rummy_lab.coach.reasons import split_words
     from rummy_lab.engine.variants import engine_for
 
     seen = 0
@@ -1653,7 +1647,7 @@ def test_indian_values_split_into_the_race() -> None:
             ends = list(turn_ends(v, engine_for(v.rules), states, mv.move))
             d = mv.detail
             assert sum(d[k] for k in INDIAN_SPLIT[:3]) == pytest.approx(mv.value, abs=1e-9)
-            races = [race(_summaries(st, None), st, 0) for st in ends]
+            races = [race(summaries(st, None), st, 0) for st in ends]
             n = len(ends)
             assert d["indian_collect"] == pytest.approx(sum(x[0] for x in races) / n)
             assert d["indian_pay"] == pytest.approx(-sum(x[1] for x in races) / n)

@@ -8,10 +8,10 @@ import pytest
 
 import rummy_lab as rl
 from rummy_lab.bots import GreedyGinBot, RandomBot
-from rummy_lab.coach._gin import cards_of, kit_for, mask_of
-from rummy_lab.coach._gincoach import gin_deals
-from rummy_lab.coach._ginplay import ASAP, DRAW, GinPos, playout
-from rummy_lab.coach._source import deals, unseen
+from rummy_lab.coach.beliefs import deals, unseen
+from rummy_lab.coach.gin.kit import cards_of, kit_for, mask_of
+from rummy_lab.coach.gin.playout import DRAW, GinPos, playout
+from rummy_lab.coach.gin.policy import ASAP, melds_after_throw
 from rummy_lab.engine.solver import best_discard, deadwood
 
 RULES = [rl.get_rules("gin"), rl.get_rules("gin", big_gin_bonus=None, tie_is_undercut=False),
@@ -35,6 +35,42 @@ def test_deadwood_and_best_discard_agree_with_the_solver(rules: rl.Rules) -> Non
         ranks = rng.sample(range(1, 14), 4)
         cards = [rl.Card(r, s) for r in ranks for s in "SHDC" if rng.random() < 0.8][:11]
         assert kit.deadwood(mask_of(cards)) == deadwood(cards, rules)
+
+
+def test_the_best_throw_is_the_solvers_card() -> None:
+    """The kit's best throw (the greedy policy's, for the bot and the playouts) is the card
+    the solver's best_discard picks, ties included, with and without a card that may not
+    be thrown."""
+    rules = rl.get_rules("gin")
+    kit = kit_for(rules)
+    rng = random.Random(5)
+    deck = rl.make_deck()
+    for _ in range(3000):
+        hand = rng.sample(deck, 11)
+        pick = rng.choice(hand) if rng.random() < 0.5 else None
+        card, _ = best_discard(hand, rules, exclude=(pick,) if pick else ())
+        forbid = mask_of([pick]) if pick else 0
+        assert kit.best_discard(mask_of(hand), forbid)[0] == card._index, (hand, pick)
+
+
+def test_the_bots_meld_test_on_masks_is_the_solvers() -> None:
+    """melds_after_throw (the greedy bot's take) agrees with the same test on the solver:
+    the card is melded after the best other throw (the first of equal ones, in hand
+    order), by deadwood points."""
+    rules = rl.get_rules("gin")
+    kit = kit_for(rules)
+    rng = random.Random(6)
+    deck = rl.make_deck()
+    takes = 0
+    for _ in range(3000):
+        *hand, card = rng.sample(deck, 11)
+        best = min(range(10), key=lambda i: deadwood([*hand[:i], *hand[i + 1:], card], rules))
+        rest = hand[:best] + hand[best + 1:]
+        want = deadwood([*rest, card], rules) < deadwood(rest, rules) + rules.card_value(card)
+        got = melds_after_throw(kit, [c._index for c in hand], card._index)
+        assert got == want, (hand, card)
+        takes += got
+    assert 0 < takes < 3000
 
 
 def _knockable(rng: random.Random, rules: rl.Rules) -> tuple[list[rl.Card], list[rl.Card]]:
@@ -101,7 +137,7 @@ def test_the_belief_never_gives_the_opponent_a_card_seen_elsewhere(seed: int) ->
         q = 1 - p
         hidden = mask_of(unseen(view))
         known = mask_of(view.known[q])
-        for det in gin_deals(view, 30, random.Random(0)):
+        for det in deals(view, 30, random.Random(0)):
             h = mask_of(det.hands[q])
             assert h.bit_count() == view.hand_sizes[q] == len(det.hands[q])
             assert len(det.stock) == view.stock_count
@@ -125,7 +161,7 @@ def test_the_belief_reads_the_opponent_better_than_chance() -> None:
             view = g.view_for(p)
             if p == 0 and view.turn_count >= 8 and view.phase is rl.Phase.DISCARD:
                 truth = mask_of(g.hand(1))
-                hands = [mask_of(d.hands[1]) for d in gin_deals(view, 60, random.Random(1))]
+                hands = [mask_of(d.hands[1]) for d in deals(view, 60, random.Random(1))]
                 flat = [mask_of(d.hands[1])
                         for d in deals(view, 60, random.Random(1), model="uniform")]
                 for c in unseen(view):
@@ -147,8 +183,8 @@ def test_the_race_drops_hopeless_moves_after_one_batch_and_stops_when_settled() 
     The race stops as soon as no move left leads the principle's by the choice margin,
     so the bot's evaluation plays fewer deals than the schedule's maximum; a review
     (settle=False) plays the move kept for comparison on every batch."""
-    from rummy_lab.coach._gincoach import DEFAULT_BATCH, DEFAULT_ROUNDS, gin_move_values
-    from rummy_lab.coach._principle import principle_move
+    from rummy_lab.coach.gin.values import DEFAULT_BATCH, DEFAULT_ROUNDS, gin_move_values
+    from rummy_lab.coach.principle import principle_move
 
     from .helpers import play, stacked_gin
 

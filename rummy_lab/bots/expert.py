@@ -18,14 +18,12 @@ from __future__ import annotations
 
 import math
 import random
-from typing import TYPE_CHECKING
 
+from ..coach import Advice, evaluate
+from ..coach.reasons import one_line
+from ..coach.values import MoveValue, ranked_values
 from ..engine.moves import Move
 from ..engine.state import PlayerView
-
-if TYPE_CHECKING:  # the coach (and its sympy/numpy) loads on the first decision
-    from ..coach import Advice
-    from ..coach._values import MoveValue
 
 __all__ = ["ExpertBot"]
 
@@ -65,8 +63,6 @@ class ExpertBot:
             self.last_values = []
             self._reason, self._pending = f"{legal[0]}: the only legal move", None
             return legal[0]
-        from ..coach._values import ranked_values
-
         values = ranked_values(view, self.budget, seed, split=False)  # no reasons here
         self.last_values = values
         best = values[0]
@@ -78,16 +74,12 @@ class ExpertBot:
         """One line saying why the last move was chosen (worded when first asked for:
         simulations that never read it do not pay for it)."""
         if self._pending is not None:
-            from ..coach._reasons import one_line
-
             view, move, value = self._pending
             self._reason, self._pending = f"{one_line(view, move)} (worth {value:+.1f})", None
         return self._reason
 
     def last_advice(self) -> list[Advice]:
         """The coach's full advice for the last decision (recomputed with its seed)."""
-        from ..coach import evaluate
-
         if self._last_view is None or not self._last_view.legal_moves:
             return []
         return evaluate(self._last_view, budget=self.budget, seed=self._last_seed)

@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from ..coach.gin.kit import kit_for, mask_of
+from ..coach.gin.policy import knock_throw, melds_after_throw
 from ..engine.cards import Card
 from ..engine.moves import (
     BIG_GIN,
@@ -26,7 +28,6 @@ from ..engine.moves import (
     Move,
     discard_of,
 )
-from ..engine.solver import best_discard, deadwood
 from ..engine.state import Phase, PlayerView
 
 __all__ = ["GreedyGinBot"]
@@ -38,8 +39,12 @@ class GreedyGinBot:
       arrangement after the best discard), otherwise draws from the stock.
     * Goes big gin or gin whenever it can, else knocks as soon as it may (with the
       discard leaving the least deadwood).
-    * Otherwise discards the card leaving the lowest deadwood (the solver's
+    * Otherwise discards the card leaving the lowest deadwood (as the solver's
       :func:`~rummy_lab.engine.solver.best_discard`), never the card just picked up.
+
+    These are the greedy Gin policy of :mod:`rummy_lab.coach.gin.policy`, the one the
+    coach's playouts follow (it says where the two read "joins a meld" differently),
+    played here on the view's cards.
 
     >>> from rummy_lab.engine.game import new_game
     >>> g = new_game("gin", discard="10S", hands=["7S 8S 9S 2H 2D 2C KD QH JC 5S",
@@ -90,21 +95,9 @@ class GreedyGinBot:
 
     def _joins_meld(self, view: PlayerView, card: Card) -> bool:
         """True when ``card``, taken with the best discard after it, is melded in every
-        best arrangement (counting it as deadwood would be worse)."""
-        rules = view.rules
-        hand = list(view.hand)
-        best: tuple[int, Card] | None = None
-        for x in dict.fromkeys(hand):
-            rest = [*hand, card]
-            rest.remove(x)
-            d = deadwood(rest, rules)
-            if best is None or d < best[0]:
-                best = (d, x)
-        if best is None:
-            return False
-        without = hand[:]
-        without.remove(best[1])
-        return best[0] < deadwood(without, rules) + rules.card_value(card)
+        best arrangement (:func:`~rummy_lab.coach.gin.policy.melds_after_throw`)."""
+        return melds_after_throw(kit_for(view.rules), [c._index for c in view.hand],
+                                 card._index)
 
     def _finish(self, view: PlayerView, legal: Sequence[Move]) -> Move:
         if BIG_GIN in legal:
@@ -114,25 +107,20 @@ class GreedyGinBot:
             return gins[0]
         knocks = [m for m in legal if isinstance(m, Knock)]
         if knocks:
-            best = min(knocks, key=lambda m: self._after(view, m.card))
-            if self.knock_at is None or self._after(view, best.card)[0] <= self.knock_at:
-                return best
+            card, after = knock_throw(kit_for(view.rules), mask_of(view.hand),
+                                      [m.card._index for m in knocks])
+            if self.knock_at is None or after <= self.knock_at:
+                return next(m for m in knocks if m.card._index == card)
         discards = [m for m in legal if isinstance(m, Discard)]
         if not discards:
             return legal[0]
-        card = self.best_discard(view)
-        move = discard_of(card)
+        move = discard_of(self.best_discard(view))
         return move if move in discards else discards[0]
-
-    def _after(self, view: PlayerView, card: Card) -> tuple[int, int, int]:
-        rest = list(view.hand)
-        rest.remove(card)
-        return (deadwood(rest, view.rules), -view.rules.card_value(card), -card.index)
 
     def best_discard(self, view: PlayerView) -> Card:
         """The discard leaving the lowest deadwood, never a card picked up this turn."""
-        card, _ = best_discard(view.hand, view.rules, exclude=tuple(view.pickup))
-        return card
+        card, _ = kit_for(view.rules).best_discard(mask_of(view.hand), mask_of(view.pickup))
+        return next(c for c in view.hand if c._index == card)
 
     def __repr__(self) -> str:
         if self.knock_at is None:

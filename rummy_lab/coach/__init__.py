@@ -9,7 +9,7 @@ Method (the details are in ``docs/coach.md``):
 * **Values.** A move's value is the viewer's expected points over the rest of the hand
   in the variant's own scoring (:func:`hand_points`). The hidden cards (the other hands
   and the stock order) are sampled from a belief about them (*determinizations*,
-  :mod:`rummy_lab.coach._source`); on each determinization the move is played and the
+  :mod:`rummy_lab.coach.beliefs`); on each determinization the move is played and the
   hand is played out by a fast policy for every player; the values are averaged. All
   moves of a view are played on the same determinizations, so differences between
   moves are measured on the same cards.
@@ -50,8 +50,7 @@ from typing import TYPE_CHECKING
 from ..engine.moves import Move, MoveLike, clean_move
 from ..engine.rules import Variant
 from ..engine.state import PlayerView
-from ._reasons import compared_with, one_line, reasons, split_parts
-from ._values import MoveValue, check_budget, check_view, hand_points, ranked_values
+from .reasons import compared_with, one_line, reasons, split_parts
 from .review import (
     HINT_SHOWN,
     LABELS,
@@ -70,6 +69,7 @@ from .review import (
     review_values,
     thresholds,
 )
+from .values import MoveValue, check_budget, check_view, hand_points, ranked_values
 
 if TYPE_CHECKING:
     from ..engine.game import Game

@@ -21,7 +21,7 @@ random bot loses to the expert bot over a hand, on the same deals against the gr
 (two players, default rules), divided by the random bot's decisions. By the performance
 difference identity this is the mean loss per decision that a review with exact values
 would find, and it is measured without the coach's values (``python
-benchmarks/bench_strength.py stakes``). Decisions weigh differently in the variants, and
+benchmarks/fits/fit_coach.py stakes``). Decisions weigh differently in the variants, and
 not in proportion to a hand's points: a Rummy 500 round is worth about 67 points but is
 long and forgiving (a meld not laid down now goes down next turn), so a random decision
 costs 2.9 points there, against 3.5 in Gin, whose hand is worth 15, 1.2 in two-player
@@ -36,7 +36,7 @@ always gets as many deals as the coach's best move (the bot may stop early once 
 choice is settled; a review does not).
 
 In Basic Rummy, Rummy 500 and Indian Rummy the values are the coach's one-turn estimate
-(:mod:`rummy_lab.coach._table`), not playouts: ``docs/coach.md`` (Reviews, Limits) gives
+(:mod:`rummy_lab.coach.oneturn`), not playouts: ``docs/coach.md`` (Reviews, Limits) gives
 how far its losses are from playouts to the end of the hand. Over a random bot's hands
 the losses of a Gin, Basic or Indian review add up to within 10% of what it truly loses
 to the expert (``python benchmarks/bench_strength.py gap``); a Rummy 500 review's to
@@ -47,7 +47,7 @@ measured losses. A Rummy 500 row says where the loss comes from, by the estimate
 an Indian row (the race to declare, the count, danger), a Basic throw against another
 (points thrown, partners kept, danger) and a Gin row (the points of the hands ending in
 your gins, your knocks, undercuts, the opponent's knocks and gins); see
-:func:`rummy_lab.coach._reasons.split_words`.
+:func:`rummy_lab.coach.reasons.split_words`.
 Such a row keeps the numbers (:attr:`ReviewRow.parts`), and :meth:`Review.losses_by_part`
 and the summary add them up over the hand: where the points went.
 
@@ -68,8 +68,9 @@ from typing import TYPE_CHECKING
 
 from ..engine.moves import Move
 from ..engine.rules import Variant
-from ._reasons import facts_line, level, split_parts, split_words
-from ._values import MoveValue, check_budget, move_values, ranked_values
+from .reasons import facts_line, level, split_parts, split_words
+from .value_types import MoveValue, check_budget
+from .values import move_values, ranked_values
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -93,7 +94,7 @@ STAKES: dict[str, float] = {"gin": 3.52, "basic": 1.19, "500": 2.90, "indian": 8
 """What a decision is worth, per variant, in points: what a random bot's decision loses
 on average to the expert bot's, measured over whole hands against the greedy bot, two
 players, default rules, without the coach's values (``python
-benchmarks/bench_strength.py stakes``: the expert's points less the random bot's on the
+benchmarks/fits/fit_coach.py stakes``: the expert's points less the random bot's on the
 same deals, per reviewed decision of the random bot)."""
 
 NOISE_Z = 1.0

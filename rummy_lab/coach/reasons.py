@@ -38,10 +38,18 @@ from ..engine.rules import Rules, Variant
 from ..engine.solver import Partition, best_partition, deadwood
 from ..engine.state import PlayerView
 from ..engine.variants.indian import has_pure_sequence
-from ..probability.exact import outs as count_outs
-from ..probability.exact import p_draw_out
-from ._source import danger
-from ._values import MoveValue
+from .beliefs import danger
+from .gin.values import GIN_SPLIT
+from .leaf import R500_NEAR
+from .oneturn import (
+    BASIC_RACE_SPLIT,
+    BASIC_SPLIT,
+    BASIC_THROW_CELLS,
+    INDIAN_SPLIT,
+    R500_SPLIT,
+    drop_price,
+)
+from .value_types import MoveValue
 
 __all__ = [
     "Facts", "compared_with", "facts", "facts_line", "level", "one_line", "reasons",
@@ -173,6 +181,10 @@ def facts(view: PlayerView, move: Move, *, with_outs: bool = True) -> Facts:
 
             f.table_fit = can_place(thrown, (), view.table, r)
     if with_outs and kept and after is not None and after.deadwood:
+        # rl.probability (and sympy) load with the first outs counted
+        from ..probability.exact import outs as count_outs
+        from ..probability.exact import p_draw_out
+
         seen = _seen(view, [thrown] if thrown else [])
         try:
             found = count_outs(kept, free, seen=seen, wild_rank=wild, decks=decks)
@@ -278,23 +290,23 @@ def split_words(mv: MoveValue, other: MoveValue, *, explain: bool = True,
     the parts that differ by 0.05 or more, largest first, adding up to ``mv.value -
     other.value``. ``None`` when the two values have no common split or are level.
 
-    * Rummy 500: the one-turn estimate's parts (:data:`~._table.R500_SPLIT`): points on
+    * Rummy 500: the one-turn estimate's parts (:data:`~.oneturn.R500_SPLIT`): points on
       the table, melds and lay-offs in hand, deadwood kept, the danger of the throw. No
       split when a move ends the hand or playouts (a budget) changed a value. The deadwood
       part carries its reason (``explain``; a list of moves says it once): the weight of
       a deadwood point kept is fitted to playouts and positive while many cards are left
       in the stock, where a card kept is more often melded later than paid for.
-    * Indian Rummy: the one-turn estimate's race (:data:`~._table.INDIAN_SPLIT`): what
+    * Indian Rummy: the one-turn estimate's race (:data:`~.oneturn.INDIAN_SPLIT`): what
       the viewer may collect (its chance to declare first, said as a share), what it may
       pay (its expected count, said in points: without a pure sequence the estimate
       weighs in the chance to make one), the danger of the throw.
-    * Basic Rummy, two throws: the throw score's terms (:data:`~._table.BASIC_SPLIT`):
+    * Basic Rummy, two throws: the throw score's terms (:data:`~.oneturn.BASIC_SPLIT`):
       the points thrown, the partners the card leaves in hand (named when ``view`` is
       given), its danger, each times the points of the outcome a score point is worth in
       the situation (said when ``explain``). Other moves (draws, melds, lay-offs and the
-      principle's throw): the estimate's race (:data:`~._table.BASIC_RACE_SPLIT`): the
+      principle's throw): the estimate's race (:data:`~.oneturn.BASIC_RACE_SPLIT`): the
       race to go out, your deadwood if another goes out, melds held in hand, danger.
-    * Gin: the playouts' points by how the hand ends (:data:`~._gincoach.GIN_SPLIT`):
+    * Gin: the playouts' points by how the hand ends (:data:`~.gin.values.GIN_SPLIT`):
       your gins, your knocks, your knocks undercut, the opponent's gins and knocks, your
       undercuts of its knocks, each with the share of the deals that end that way.
     """
@@ -331,10 +343,8 @@ def _parts(mv: MoveValue, other: MoveValue, explain: bool,
 
 
 def _gin_parts(mv: MoveValue, other: MoveValue) -> _Parts | None:
-    """Gin: the points by how the hand ends (:data:`~._gincoach.GIN_SPLIT`), each with
+    """Gin: the points by how the hand ends (:data:`~.gin.values.GIN_SPLIT`), each with
     how often it ends that way."""
-    from ._gincoach import GIN_SPLIT
-
     keys = [f"gin_split_{i}" for i in range(len(GIN_SPLIT))]
     if any(k not in mv.detail or k not in other.detail for k in keys):
         return None
@@ -360,8 +370,6 @@ def _danger_part(mv: MoveValue, d: float) -> tuple[str, float, str]:
 
 
 def _r500_parts(mv: MoveValue, other: MoveValue, explain: bool) -> _Parts | None:
-    from ._table import R500_NEAR, R500_SPLIT
-
     if any(k not in mv.detail or k not in other.detail for k in R500_SPLIT):
         return None
     a, b = mv.detail, other.detail
@@ -429,16 +437,12 @@ def _race_parts(mv: MoveValue, other: MoveValue, keys: Sequence[str], finish: st
 
 
 def _indian_parts(mv: MoveValue, other: MoveValue) -> _Parts | None:
-    from ._table import INDIAN_SPLIT
-
     # the estimate's count: without a pure sequence it weighs in the chance to make one
     return _race_parts(mv, other, INDIAN_SPLIT, "declare",
                        "your count if another declares first", "expected {:.0f} points")
 
 
 def _basic_race_parts(mv: MoveValue, other: MoveValue) -> _Parts | None:
-    from ._table import BASIC_RACE_SPLIT
-
     return _race_parts(mv, other, BASIC_RACE_SPLIT, "go out",
                        "your deadwood if another goes out", "{:.0f} deadwood points")
 
@@ -451,8 +455,6 @@ def _partners(view: PlayerView, card: Card) -> tuple[Card, ...]:
 
 def _basic_parts(mv: MoveValue, other: MoveValue, explain: bool,
                  view: PlayerView | None) -> _Parts | None:
-    from ._table import BASIC_SPLIT, BASIC_THROW_CELLS
-
     if any(k not in mv.detail or k not in other.detail for k in BASIC_SPLIT):
         return None
     if "basic_capped" in mv.detail or "basic_capped" in other.detail:
@@ -569,8 +571,6 @@ def _move_sentences(view: PlayerView, move: Move, mv: MoveValue | None,
         if f.kept:
             out.append(f"shows {_meld_words(f.kept)}")
     elif isinstance(move, Drop):
-        from ._table import drop_price
-
         pen = mv.detail.get("penalty") if mv is not None else drop_price(view)
         if pen is not None:
             out.append(f"dropping costs {pen:.0f} points for sure")

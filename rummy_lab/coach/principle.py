@@ -40,8 +40,13 @@ from ..engine.moves import (
 )
 from ..engine.rules import Variant
 from ..engine.state import Phase, PlayerView
-from ._source import danger, deals
-from ._values import MoveValue
+from ..engine.variants import engine_for
+from .beliefs import danger, deals, state_for
+from .gin.kit import cards_of, kit_for, mask_of
+from .gin.policy import melds_in_hand
+from .policy import policy_move
+from .solved import best_partition, free_rules
+from .value_types import MoveValue
 
 __all__ = [
     "BASIC_CHOICE_MARGIN", "BASIC_DISCARD_WEIGHTS", "CHOICE_MARGIN", "CHOICE_Z",
@@ -62,7 +67,7 @@ TABLE_CHOICE_MARGIN = 3.0
 BASIC_CHOICE_MARGIN = 0.4
 """The same for Basic Rummy, whose hands are worth far fewer points (about 6 against Gin's
 15, Rummy 500's 67 and Indian Rummy's 31 between greedy bots, by ``python
-benchmarks/bench_strength.py stakes``)."""
+benchmarks/fits/fit_coach.py stakes``)."""
 
 
 def choice_margin(variant: Variant) -> float:
@@ -84,7 +89,7 @@ with a partner of its rank, a neighbour of its suit (one rank away), a card two 
 in its suit, and what a danger of 1 (the next player surely uses it) are worth. Fitted by
 least squares to the outcomes of 3,818 discard decisions of 200 hands, each candidate
 played out to the end of the hand by greedy bots on the true deal and three sampled ones
-(``python benchmarks/bench_strength.py discards``). The points of the card thrown weigh
+(``python benchmarks/fits/fit_coach.py discards``). The points of the card thrown weigh
 little: in Basic Rummy going out first is what counts, and a partner or a card the next
 player can use decides it."""
 
@@ -94,9 +99,6 @@ def principle_move(view: PlayerView) -> Move:
     legal = view.legal_moves
     if view.rules.variant is Variant.GIN:
         return _gin_principle(view)
-    from ..engine.variants import engine_for
-    from ._table import policy_move, state_for
-
     det = deals(view, 1, random.Random(0), model="uniform")[0]
     move = policy_move(engine_for(view.rules), state_for(view, det))
     if isinstance(move, Discard):
@@ -149,8 +151,6 @@ def basic_throw(view: PlayerView, scores: dict[Card, float]) -> Card:
     """The throw Basic Rummy's principle makes among the cards of ``scores`` (their
     :func:`basic_discard_score`): a deadwood card if any, the highest score, of equal
     ones the higher card."""
-    from ._table import best_partition
-
     dead = best_partition(list(view.hand), view.rules).deadwood
     pool = [c for c in scores if c in dead] or list(scores)
     return max(pool, key=lambda c: (round(scores[c], 6), view.rules.card_value(c), c._index))
@@ -159,8 +159,6 @@ def basic_throw(view: PlayerView, scores: dict[Card, float]) -> Card:
 def _basic_discard(view: PlayerView, move: Discard) -> Move:
     """Basic Rummy: of the deadwood throws, the one :func:`basic_discard_score` rates
     highest (of equal ones the higher card)."""
-    from ._table import best_partition
-
     part = best_partition(list(view.hand), view.rules)
     options = [m for m in view.legal_moves if isinstance(m, Discard) and m.card in part.deadwood]
     if len(options) <= 1:
@@ -176,8 +174,6 @@ def _safer_discard(view: PlayerView, move: Discard) -> Move:
     wild = None if view.wild_card is None else (
         1 if view.wild_card.is_joker else view.wild_card.rank)
     top = r.card_value(move.card, wild)
-    from ._table import best_partition, free_rules
-
     part = best_partition(list(view.hand), free_rules(r), wild_rank=wild)
     options = [m for m in view.legal_moves if isinstance(m, Discard)
                and m.card in part.deadwood and r.card_value(m.card, wild) >= top - SAFE_SLACK]
@@ -191,16 +187,13 @@ def _safer_discard(view: PlayerView, move: Discard) -> Move:
 
 
 def _gin_principle(view: PlayerView) -> Move:
-    from ._gin import cards_of, kit_for, mask_of
-
     legal = view.legal_moves
     kit = kit_for(view.rules)
     hand = mask_of(view.hand)
     if view.phase in (Phase.UPCARD, Phase.DRAW):
         top = view.discard_top
         take = TAKE_UPCARD if view.phase is Phase.UPCARD else DRAW_DISCARD
-        if top is not None and take in legal and kit.is_melded(hand | 1 << top._index,
-                                                               top._index):
+        if top is not None and take in legal and melds_in_hand(kit, hand, top._index):
             return take
         for m in (PASS_UPCARD, DRAW_STOCK):
             if m in legal:

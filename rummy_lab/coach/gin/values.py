@@ -9,7 +9,7 @@ of the race after a few batches:
   showdown against that determinization's defender hand (lay-offs included), and when the
   defender's possible hands are few (late in the hand) they are all enumerated, which
   makes the value exact;
-* any other move is played, then the hand is played out by :func:`._ginplay.playout`
+* any other move is played, then the hand is played out by :func:`.playout.playout`
   (the opponent knocking as soon as it may, the viewer waiting for gin).
 """
 
@@ -22,8 +22,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine.cards import Suit
-from ..engine.moves import (
+from ...engine.cards import Suit
+from ...engine.moves import (
     Discard,
     DrawDiscard,
     DrawStock,
@@ -33,12 +33,14 @@ from ..engine.moves import (
     PassUpcard,
     TakeUpcard,
 )
-from ..engine.state import Phase, PlayerView
-from ._gin import GinKit, kit_for, mask_of
-from ._ginplay import ASAP, DISCARD, DRAW, UPCARD, GinPos, playout
-from ._source import Determinization, deals
-from ._source import unseen as unseen_cards
-from ._values import MoveValue, Schedule
+from ...engine.state import Phase, PlayerView
+from ..beliefs import deals
+from ..beliefs import unseen as unseen_cards
+from ..principle import CHOICE_MARGIN, CHOICE_Z
+from ..value_types import MoveValue, Schedule
+from .kit import GinKit, kit_for, mask_of
+from .playout import DISCARD, DRAW, UPCARD, GinPos, playout
+from .policy import ASAP, GIN_ONLY
 
 __all__ = [
     "GIN_ONLY",
@@ -65,7 +67,7 @@ GIN_SPLIT: tuple[str, ...] = (
 A move's value is the mean over the deals of the points the hand ends with; its part for
 one way of ending is the mean of those points over the deals where the hand ended that
 way (0 on the others), so the parts add up to the value (a hand drawn at the stock end,
-or a tie, scores 0). The detail of a :class:`~._values.MoveValue` carries them as
+or a tie, scores 0). The detail of a :class:`~rummy_lab.coach.value_types.MoveValue` carries them as
 ``gin_split_<i>`` (points) and ``gin_share_<i>`` (the share of the deals ending that way),
 ``i`` indexing this tuple."""
 
@@ -85,11 +87,6 @@ def end_index(mine: bool, kind: str) -> int:
     if kind == "undercut":
         return base + 2
     return -1
-
-
-GIN_ONLY: tuple[int, ...] = (0,) * 64
-"""The viewer's own knock rule in playouts: wait for gin, as the coach's principle does
-(a knock is made when its value beats playing on; the opponent knocks as soon as it may)."""
 
 
 @dataclass
@@ -133,7 +130,7 @@ def gin_setup(view: PlayerView) -> GinSetup:
 def _positions(setup: GinSetup, k: int, rng: random.Random) -> list[GinPos]:
     """``k`` determinized positions from the belief: the opponent's hand and the stock."""
     out = []
-    for det in gin_deals(setup.view, k, rng):
+    for det in deals(setup.view, k, rng):
         pos = setup.base.copy()
         pos.hands[setup.opp] = mask_of(det.hands[setup.opp])
         stock = [c._index for c in det.stock]
@@ -143,20 +140,6 @@ def _positions(setup: GinSetup, k: int, rng: random.Random) -> list[GinPos]:
         pos.left = len(stock)
         out.append(pos)
     return out
-
-
-GIN_DEALS = "inference"
-"""Where Gin determinizations come from: ``"inference"`` (rl.inference's belief) or
-``"coach"`` (:class:`rummy_lab.coach._ginbelief.GinBelief`)."""
-
-
-def gin_deals(view: PlayerView, k: int, rng: random.Random) -> list[Determinization]:
-    """``k`` determinizations of a Gin view (see :data:`GIN_DEALS`)."""
-    if GIN_DEALS == "coach":
-        from ._ginbelief import GinBelief
-
-        return GinBelief(view).sample_deals(k, rng)
-    return deals(view, k, rng)
 
 
 def mask_of_indices(indices: Sequence[int]) -> int:
@@ -220,7 +203,7 @@ def undercut_risk(setup: GinSetup, moves: Sequence[Move], seed: int) -> dict[Mov
     """The share of :data:`RISK_HANDS` defender hands, sampled from the belief as the
     value's deals are, that undercut each knock of ``moves`` (one sample for them all)."""
     rng = random.Random(f"rummy_lab coach gin risk {seed}")
-    hands = [mask_of(d.hands[setup.opp]) for d in gin_deals(setup.view, RISK_HANDS, rng)]
+    hands = [mask_of(d.hands[setup.opp]) for d in deals(setup.view, RISK_HANDS, rng)]
     out: dict[Move, float] = {}
     for m in moves:
         if isinstance(m, Knock | Gin):
@@ -452,14 +435,12 @@ def _knock_look(ev: GinEvaluation, keep: Sequence[Move]) -> None:
     """A second look at a knock the coach would decline only for want of deals.
 
     The coach's choice keeps the principle's move (wait for gin) unless another move
-    beats it by :data:`~rummy_lab.coach._principle.CHOICE_Z` standard errors of their
+    beats it by :data:`~rummy_lab.coach.principle.CHOICE_Z` standard errors of their
     paired difference plus the margin. A knock's showdown against the sampled defender
     hands varies widely, so on the default schedule a knock worth a few points more than
     waiting is often declined although it leads. While the best knock leads the kept move
     and the lead is not yet clear, both get another batch, up to :data:`KNOCK_ROUNDS`:
     the lead then either clears the margin or shrinks within the noise."""
-    from ._principle import CHOICE_MARGIN, CHOICE_Z
-
     base = next((m for m in keep if m in ev.values and m not in ev.exact
                  and not isinstance(m, Knock | Gin)), None)
     if base is None or not ev.values[base]:
@@ -518,7 +499,7 @@ MIN_ROUNDS = 2
 stops it after any batch)."""
 SETTLE_LEAD = 1.0
 """Points by which a move still racing may lead the kept moves when the race stops: the
-choice margin (:data:`rummy_lab.coach._principle.CHOICE_MARGIN`); with a smaller lead
+choice margin (:data:`rummy_lab.coach.principle.CHOICE_MARGIN`); with a smaller lead
 the coach's choice is the principle's move."""
 RACE_FROM = 1
 """Batches after which moves clearly worse than the best start dropping out."""

@@ -1,18 +1,20 @@
 """Gin playouts on bitmasks: a compact position and the fast policy that plays it out.
 
 The coach values a Gin move by playing the hand out from many determinizations. Both
-players then follow :func:`playout`'s policy, the simple player the coach assumes:
+players then follow the greedy policy of :mod:`.policy`, the simple player the coach
+assumes:
 
 * take the top of the discard pile (or the upcard) when it goes into a meld, or when it
-  lets the player knock at once; otherwise draw from the stock;
+  lets the player knock at once; otherwise draw from the stock (:func:`.policy.takes`);
 * throw the card leaving the least deadwood (ties: the higher card), never the card
   just taken;
 * go gin whenever possible; knock when the deadwood after the discard is at most the
-  player's knock threshold for the current stock size (``knock_at``); otherwise discard.
+  player's knock threshold for the current stock size (``knock_at``); otherwise discard
+  (:func:`.policy.ends_hand`).
 
 >>> from rummy_lab.engine.rules import get_rules
 >>> from rummy_lab.engine.cards import parse_cards
->>> from ._gin import kit_for, mask_of
+>>> from .kit import kit_for, mask_of
 >>> kit = kit_for(get_rules("gin"))
 >>> me = mask_of(parse_cards("AS 2S 3S 4H 5H 6H 7D 7C 7H KS"))
 >>> opp = mask_of(parse_cards("2H 3H 8H 9D 9C JC QC QD 10S 5C"))
@@ -28,14 +30,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ._gin import BIG, GinKit
+from .kit import GinKit
+from .policy import ASAP, big_gin, ends_hand, takes
 
 __all__ = ["ASAP", "DISCARD", "DRAW", "UPCARD", "GinPos", "playout"]
 
 UPCARD, DRAW, DISCARD = 0, 1, 2
-
-ASAP: tuple[int, ...] = (99,) * 64
-"""A knock rule that knocks as soon as the limit allows (threshold by stock size)."""
 
 
 @dataclass
@@ -114,10 +114,8 @@ def playout(
     when ``n`` cards are left in the stock. A hand that reaches the stock end without a
     knock is a draw (0).
     """
-    obj = kit.obj
     best_discard = kit.best_discard
-    cost = kit.cost
-    big_gin = kit.rules.big_gin_bonus is not None
+    big = kit.rules.big_gin_bonus is not None
     hands = pos.hands
     top = pos.top
     cur = pos.cur
@@ -128,17 +126,8 @@ def playout(
     while True:
         h = hands[cur]
         if phase != DISCARD:
-            take = False
-            if top >= 0 and not stock_only:
-                bit = 1 << top
-                with_top = h | bit
-                o_top = obj(with_top)
-                if o_top < obj(h) + cost[top]:
-                    take = True  # the card goes into a meld
-                elif o_top // BIG - 10 <= min(limit, knock_at[cur][pos.left]):
-                    _, after = best_discard(with_top, bit)
-                    take = after <= limit and after <= knock_at[cur][pos.left]
-            if take:
+            if top >= 0 and not stock_only and takes(kit, h, top, limit,
+                                                      knock_at[cur][pos.left]):
                 h |= 1 << top
                 pickup = 1 << top
                 top = -1
@@ -158,12 +147,12 @@ def playout(
                 pickup = 0
             stock_only = False
         # discard, knock or gin
-        if big_gin and h.bit_count() == 11 and obj(h) < BIG:
+        if big and big_gin(kit, h):
             end = kit.showdown(h, hands[1 - cur], mult=mult)
             pos.finisher, pos.outcome = cur, end.kind
             return end.knocker_points if cur == viewer else -end.knocker_points
         card, after = best_discard(h, pickup if no_pickup_discard else 0)
-        if after == 0 or (after <= limit and after <= knock_at[cur][pos.left]):
+        if ends_hand(after, limit, knock_at[cur][pos.left]):
             end = kit.showdown(h ^ (1 << card), hands[1 - cur], mult=mult)
             pos.finisher, pos.outcome = cur, end.kind
             return end.knocker_points if cur == viewer else -end.knocker_points

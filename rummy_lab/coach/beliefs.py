@@ -15,14 +15,17 @@ from __future__ import annotations
 
 import random
 from collections import Counter, OrderedDict
+from typing import TYPE_CHECKING
 
 from ..engine.cards import Card, make_deck
+from ..engine.moves import Declare, Discard, DrawDiscard, DrawStock, Drop, LayOff, Meld
 from ..engine.rules import Variant
-from ..engine.state import PlayerView
-from ..inference import Belief, Determinization
-from ..inference import belief as inference_belief
+from ..engine.state import Deal, GameState, Phase, PlayerView
 
-__all__ = ["HISTORIES", "MODEL", "Belief", "Determinization", "belief", "danger", "deals", "unseen"]
+if TYPE_CHECKING:  # rl.inference (and numpy) load with the first belief asked for
+    from ..inference import Belief, Determinization
+
+__all__ = ["HISTORIES", "MODEL", "belief", "danger", "deals", "state_for", "unseen"]
 
 MODEL = "behaviour"
 """The inference model behind the coach's determinizations and dangers."""
@@ -47,6 +50,8 @@ def belief(view: PlayerView, *, model: str | None = None, seed: int = 0) -> Beli
     if got is not None and got[0] is view:
         _BELIEFS.move_to_end(key)
         return got[1]
+    from ..inference import belief as inference_belief
+
     b = inference_belief(view, model=m, seed=seed, histories=HISTORIES)
     _BELIEFS[key] = (view, b)
     while len(_BELIEFS) > 8:
@@ -107,3 +112,58 @@ def _melds_with(view: PlayerView, card: Card, pool: tuple[Card, ...]) -> bool:
             if is_meld([card, a, b], view.rules):
                 return True
     return False
+
+
+def state_for(view: PlayerView, det: Determinization) -> GameState:
+    """An engine state equal to the real one wherever the view can see, with the hidden
+    cards as ``det`` places them. Variant bookkeeping is rebuilt from the history."""
+    r = view.rules
+    n = view.players
+    data: dict[str, object] = {}
+    first_laid: list[int | None] = [None] * n
+    melded = [False] * n
+    out: list[str | None] = [None if view.hand_sizes[q] or q == view.player else "sitting_out"
+                             for q in range(n)]
+    drawn = [False] * n
+    turns = 0
+    for e in view.history:
+        m = e.move
+        if isinstance(m, Meld | LayOff) and first_laid[e.player] is None:
+            first_laid[e.player] = turns
+        if isinstance(m, Meld):
+            melded[e.player] = True
+        if isinstance(m, DrawStock | DrawDiscard):
+            drawn[e.player] = True
+        if isinstance(m, Drop):
+            out[e.player] = "middle_drop" if drawn[e.player] else "first_drop"
+        if isinstance(m, Declare) and e is not view.history[-1]:
+            out[e.player] = "wrong_declaration"
+        if isinstance(m, Discard | Drop | Declare):
+            turns += 1
+    if r.variant in (Variant.BASIC, Variant.RUMMY500):
+        data["first_laid"] = first_laid
+        data["melded"] = melded
+        if r.variant is Variant.BASIC:
+            data["restocks"] = 0
+        else:
+            need = None
+            if view.pickup and view.phase is Phase.DISCARD and (
+                len(view.pickup) > 1 or r.discard_pick_must_meld == "any"
+            ) and view.pickup[0] in view.hand:
+                need = view.pickup[0].code
+            data["must_meld"] = need
+    elif r.variant is Variant.INDIAN:
+        data["out"] = out
+        data["has_drawn"] = drawn
+        data["reshuffles"] = 0
+        data["wrong_declarations"] = []
+    deal = Deal(det.hands, det.stock, view.discard_pile, view.wild_card, view.dealer)
+    return GameState(
+        rules=r, players=n, deal=deal, seed=None,
+        hands=[list(h) for h in det.hands], stock=list(reversed(det.stock)),
+        discard=list(view.discard_pile), phase=view.phase, current=view.current_player,
+        upcard=view.upcard, wild_card=view.wild_card, table=list(view.table),
+        known=[list(k) for k in view.known], pickup=view.pickup,
+        turn_count=view.turn_count, history=list(view.history), data=data,
+    )
+

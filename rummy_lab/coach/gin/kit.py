@@ -25,10 +25,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..engine.cards import Card
-from ..engine.rules import Rules
-from ..engine.solver import set_variants as _set_variants_with_sets
-from ..engine.solver import suit_run_table
+from ...engine.cards import Card
+from ...engine.rules import Rules
+from ...engine.solver import set_variants as _set_variants_with_sets
+from ...engine.solver import suit_run_table
 
 __all__ = ["GinKit", "Outcome", "bits_of", "cards_of", "kit_for", "mask_of"]
 
@@ -217,11 +217,6 @@ class GinKit:
                 ):
                     best_obj, best_i = o, i
         return best_i, best_obj // BIG
-
-    def is_melded(self, m: int, card: int) -> bool:
-        """True when ``card`` (held in ``m``) is in a meld of every best arrangement."""
-        bit = 1 << card
-        return self.obj(m) < self.obj(m ^ bit) + self.cost[card]
 
     # ------------------------------------------------------------------ melds
     def arrangements(self, m: int) -> list[tuple[int, ...]]:

@@ -592,7 +592,7 @@ def _throws_chunk(variant: str, wild_only: bool, start: int, stop: int
     for h in range(start, stop):
         for v, _, throws, states in _throw_decisions(variant, 50_000 + h, h):
             w = wild_rank(v)
-            wild = {m: _is_wildcard(m.card, w) for m in throws}
+            wild: dict[rl.moves.Move, bool] = {m: _is_wildcard(m.card, w) for m in throws}
             if wild_only and not any(wild.values()):
                 continue
             sts = states()

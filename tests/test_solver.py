@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rummy_lab as rl
+from rummy_lab.engine import masks
 from rummy_lab.engine.cards import Card, make_deck, parse_cards
 from rummy_lab.engine.errors import CardError
 from rummy_lab.engine.melds import classify_meld, is_meld
@@ -215,7 +216,7 @@ def test_fast_path_agrees_with_general_search():
             for _ in range(150):
                 hand = rng.sample(make_deck(), size)
                 general = solver._solve_value(hand, ctx, None)[0]
-                assert solver._fast_value(ctx, hand) == general
+                assert masks.kernel(rules).objective(masks.cards_mask(hand)) == general
                 p = best_partition(hand, rules)
                 _check_partition(hand, p, rules)
                 assert p.deadwood_points * solver.BIG + len(p.deadwood) == general
@@ -309,9 +310,9 @@ def test_large_one_deck_hands_use_the_rank_dp():
     ctx = solver._ctx(GIN, None)
     for _ in range(200):
         hand = rng.sample(deck, rng.randint(8, 20))
-        m = solver._hand_mask(hand)
-        masks = (m & 0x1FFF, (m >> 13) & 0x1FFF, (m >> 26) & 0x1FFF, m >> 39)
-        assert solver._rank_dp(ctx, masks)[0] == solver._solve_value(hand, ctx, None)[0]
+        holdings = masks.suit_masks(masks.cards_mask(hand))
+        want = solver._solve_value(hand, ctx, None)[0]
+        assert masks.kernel(GIN).rank_dp(holdings)[0] == want
 
 
 def test_set_size_rules_are_respected():

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rummy_lab as rl
-from rummy_lab.engine import masks
+from rummy_lab.engine import bigdp, masks
 from rummy_lab.engine.cards import Card, make_deck, parse_cards
 from rummy_lab.engine.errors import CardError
 from rummy_lab.engine.melds import classify_meld, is_meld
@@ -438,9 +438,9 @@ def test_place_search_matches_brute_force(rules, deck):
             lo = rng.randint(1, 9)
             pool = [c for c in deck if c.is_joker or lo <= c.rank < lo + 5]
             hand = rng.sample(pool if rng.random() < 0.6 else deck, size)
-            if not solver._dp_eligible(ctx, sum(c.is_joker for c in hand)):
+            if not bigdp._dp_eligible(ctx, sum(c.is_joker for c in hand)):
                 continue
-            p = solver._dp_partition(hand, ctx, rules)
+            p = bigdp._dp_partition(hand, ctx, rules)
             _check_partition(hand, p, rules)
             assert (p.deadwood_points, len(p.deadwood)) == brute_best(hand, rules), hand
             checked += 1
@@ -457,11 +457,11 @@ def test_place_search_matches_set_search(rules, deck):
     for size in (9, 12, 15):
         for _ in range(12):
             hand = rng.sample(deck, size)
-            if not solver._dp_eligible(ctx, sum(c.is_joker for c in hand)):
+            if not bigdp._dp_eligible(ctx, sum(c.is_joker for c in hand)):
                 continue
             want = solver._solve_value(hand, ctx, None, want_plans=False)[0]
-            assert solver._dp_value(hand, ctx) == want, hand
-            p = solver._dp_partition(hand, ctx, rules)
+            assert bigdp._dp_value(hand, ctx) == want, hand
+            p = bigdp._dp_partition(hand, ctx, rules)
             _check_partition(hand, p, rules)
             assert p.deadwood_points * solver.BIG + len(p.deadwood) == want
 
@@ -477,7 +477,7 @@ def test_big_two_deck_hands_with_jokers():
     for size in (28, 34, 40):
         for _ in range(3):
             hand = rng.sample(deck, size)
-            used += solver._use_dp(hand, ctx)
+            used += bigdp._use_dp(hand, ctx)
             p = best_partition(hand, BIG_500)
             _check_partition(hand, p, BIG_500)
             assert deadwood(hand, BIG_500) == p.deadwood_points
@@ -499,21 +499,21 @@ def test_place_search_spare_jokers_and_long_runs():
     full = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
     for extra in ("JK", "JK JK", "AH", "AH JK JK JK"):
         hand = parse_cards(f"{full} {extra}")
-        p = solver._dp_partition(hand, ctx, BIG_500)
+        p = bigdp._dp_partition(hand, ctx, BIG_500)
         _check_partition(hand, p, BIG_500)
         assert p.deadwood == () and p.deadwood_points == 0
         assert all(len(m.cards) <= BIG_500.max_run_length for m in p.melds)
     short = get_rules("500", max_run_length=5)
     hand = parse_cards(f"{full} AH 2H 3H")
-    p = solver._dp_partition(hand, solver._ctx(short, None), short)
+    p = bigdp._dp_partition(hand, solver._ctx(short, None), short)
     _check_partition(hand, p, short)
     assert p.deadwood == () and max(len(m.cards) for m in p.melds) <= 5
     lone = parse_cards("KS JK JK JK")  # all four melded, as a run
-    p = solver._dp_partition(lone, ctx, BIG_500)
+    p = bigdp._dp_partition(lone, ctx, BIG_500)
     _check_partition(lone, p, BIG_500)
     assert p.deadwood == ()
     no_wild = get_rules("500", allow_all_wild=False)
-    p = solver._dp_partition(parse_cards("2S 9H JK JK"), solver._ctx(no_wild, None), no_wild)
+    p = bigdp._dp_partition(parse_cards("2S 9H JK JK"), solver._ctx(no_wild, None), no_wild)
     assert (p.deadwood_points, len(p.deadwood)) == brute_best(parse_cards("2S 9H JK JK"), no_wild)
 
 

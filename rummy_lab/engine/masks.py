@@ -3,7 +3,7 @@
 A one-deck hand without jokers is a 52-bit mask: bit ``13 * suit + rank - 1`` holds the
 card (suits in deck order S H D C, :attr:`Card.index`), so suit ``s`` is the 13-bit
 *holding* ``mask >> 13 * s & 0x1FFF``. The kernel answers everything about such hands with
-integer operations and table look-ups; the solver, the batch evaluator, inference and the
+integer operations and table look-ups; the solver, the batch evaluator, the belief model and the
 coach build on it.
 
 The algorithm, for one rules object (:class:`Kernel`, built once by :func:`kernel`):

@@ -29,8 +29,8 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from ..engine.rules import Rules, RulesLike, get_rules
 from ..engine.masks import BIG, kernel, suit_run_table
+from ..engine.rules import Rules, RulesLike, get_rules
 
 __all__ = ["batch_deadwood", "deal_deadwood", "deal_hands", "hands_to_masks"]
 

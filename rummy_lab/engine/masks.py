@@ -253,6 +253,7 @@ class Kernel:
     runs: tuple[tuple[Run, ...], ...]
     _solve: Callable[[int], int] = field(repr=False)
     _ties: list[tuple[Arrangement, ...]] = field(default_factory=list, repr=False)
+    _drops: list[tuple[int, int, int]] = field(default_factory=list, repr=False)
 
     # ------------------------------------------------------------------ values
     def objective(self, mask: int) -> int:
@@ -352,44 +353,55 @@ class Kernel:
                 plans.append((groups, m))
         return plans
 
-    def best_discard(
-        self, mask: int, candidates: Sequence[int]
-    ) -> tuple[int, tuple[SetGroup, ...]]:
-        """The best card to throw from a hand (a 52-bit mask) among ``candidates`` (bit
-        indices, tried in order), and the sets of the hand left.
+    def best_discard(self, mask: int, banned: int = 0) -> tuple[int, tuple[SetGroup, ...]]:
+        """The best card to throw from a hand (a 52-bit mask), as a bit index, and the sets
+        of the hand left. Cards of ``banned`` (a mask) may not go.
 
         Best: lowest objective left, then the higher-valued card, then the higher index.
+        The hand less a card has as set choices exactly the hand's set choices that leave
+        the card free, so one pass over the hand's set choices prices every discard: for
+        a choice, the best card to drop from a suit's holding is a table look-up
+        (:meth:`drop`), and the choice's best discard the best of its four suits.
         """
         t = self.table
         vals = self.values
         masks = list(suit_masks(mask))
         trip = self.trip(masks)
-        if choice_count(masks, trip, self.sizes) > COMBO_LIMIT:
-            key = min((self.objective(mask & ~(1 << i)), -vals[i % 13], -i) for i in candidates)
+        free = mask & ~banned
+        if not free:
+            raise ValueError("no card of the hand may be discarded")
+        if banned or choice_count(masks, trip, self.sizes) > COMBO_LIMIT:
+            key = min((self.objective(mask & ~(1 << i)), -vals[i % 13], -i)
+                      for i in range(52) if free >> i & 1)
             return -key[2], self.sets_and_runs(mask & ~(1 << -key[2]))[0]
-        # one pass over the hand's set choices prices every discard
-        options = []
+        drop = self.drop
+        best_key: tuple[int, int, int] | None = None
+        pick_groups: tuple[SetGroup, ...] = ()
         for groups in set_choices(masks, trip, self.sizes):
             m = without_sets(masks, groups)
-            used = sum(_set_mask(r, bits) for r, bits in groups)
-            options.append((t[m[0]] + t[m[1]] + t[m[2]] + t[m[3]], m, used, groups))
-        best_key = (INF, 0, 0)
-        pick_groups: tuple[SetGroup, ...] = ()
-        for i in candidates:
-            su, r = divmod(i, 13)
-            clear = ~(1 << r)
-            best_v, chosen = INF, options[0][3]
-            for v0, m, used, groups in options:
-                if used >> i & 1:
-                    continue
+            base = t[m[0]] + t[m[1]] + t[m[2]] + t[m[3]]
+            for su in range(4):
                 h = m[su]
-                v = v0 - t[h] + t[h & clear]
-                if v < best_v:
-                    best_v, chosen = v, groups
-            key = (best_v, -vals[r], -i)
-            if key < best_key:
-                best_key, pick_groups = key, chosen
+                if h:
+                    v, neg_value, neg_r = drop(h)
+                    key = (base - t[h] + v, neg_value, neg_r - 13 * su)
+                    if best_key is None or key < best_key:
+                        best_key, pick_groups = key, groups
+        assert best_key is not None
         return -best_key[2], pick_groups
+
+    def drop(self, holding: int) -> tuple[int, int, int]:
+        """The best card to drop from a non-empty holding: (run-only objective left,
+        -card value, -rank place), the least such key over the holding's cards (built for
+        all holdings on first use)."""
+        if not self._drops:
+            t = self.table
+            vals = self.values
+            self._drops.append((INF, 0, 0))
+            for h in range(1, 1 << 13):
+                self._drops.append(min((t[h & ~(1 << r)], -vals[r], -r)
+                                       for r in range(13) if h >> r & 1))
+        return self._drops[holding]
 
     # ------------------------------------------------------------------ the rank DP
     def rank_dp(self, masks: Sequence[int]) -> tuple[int, tuple[SetGroup, ...]]:

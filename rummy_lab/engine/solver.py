@@ -47,7 +47,6 @@ from __future__ import annotations
 import itertools
 import operator
 from collections.abc import Iterable, Iterator, Sequence
-from typing import cast
 
 from . import masks
 from .bigdp import _dp_partition, _dp_value, _use_dp
@@ -300,11 +299,18 @@ class _OneDeck:
                          a[2] + b[2] + c[2] + d[2])
 
     def best(self, mask: int) -> Partition:
-        holdings = masks.suit_masks(mask)
-        trip = masks.trip_ranks(*holdings)
-        if not trip:
-            return self.partition((), holdings)
-        groups = self.kernel.best_sets(holdings, trip)[1]
+        s0 = mask & 0x1FFF
+        s1 = mask >> 13 & 0x1FFF
+        s2 = mask >> 26 & 0x1FFF
+        s3 = mask >> 39
+        if not (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1)):
+            # no rank held three times (most hands): the suits' pieces add up
+            p0, p1, p2, p3 = self.parts
+            a, b, c, d = p0[s0], p1[s1], p2[s2], p3[s3]
+            return Partition(a[0] + b[0] + c[0] + d[0], a[1] + b[1] + c[1] + d[1],
+                             a[2] + b[2] + c[2] + d[2])
+        holdings = (s0, s1, s2, s3)
+        groups = self.kernel.best_sets(holdings, masks.trip_ranks(*holdings))[1]
         return self.partition(groups, masks.without_sets(holdings, groups))
 
     def all_best(self, mask: int, limit: int | None) -> list[Partition] | None:
@@ -319,30 +325,8 @@ class _OneDeck:
                     return out
         return out
 
-    def best_discard(self, mask: int, hand: Sequence[Card], banned: int) -> tuple[Card,
-                                                                                  Partition]:
-        kern = self.kernel
-        t = kern.table
-        s0, s1, s2, s3 = holdings = masks.suit_masks(mask)
-        if not banned and not masks.trip_ranks(s0, s1, s2, s3):
-            # No set anywhere: throwing a card changes its suit's look-up only. Keys are
-            # (objective left, -value, -index) packed into one integer.
-            now = (t[s0], t[s1], t[s2], t[s3])
-            vals = kern.values
-            best = None
-            for c in hand:
-                i = c._index
-                su, r = divmod(i, 13)
-                key = ((t[holdings[su] & ~(1 << r)] - now[su]) << 13) - (vals[r] << 6) - i
-                if best is None or key < best:
-                    best = key
-                    pick = c
-            i = pick._index
-            left = list(holdings)
-            left[i // 13] &= ~(1 << i % 13)
-            return pick, self.partition((), left)
-        candidates = [c._index for c in hand if not banned >> c._index & 1]
-        i, groups = self.kernel.best_discard(mask, candidates)
+    def best_discard(self, mask: int, banned: int) -> tuple[Card, Partition]:
+        i, groups = self.kernel.best_discard(mask, banned)
         left = masks.without_sets(masks.suit_masks(mask & ~(1 << i)), groups)
         return masks.DECK[i], self.partition(groups, left)
 
@@ -521,7 +505,10 @@ def deadwood(cards: CardsLike, rules: RulesLike = "gin", *, wild_rank: int | Non
             pass
         else:
             if m.bit_count() == len(cards) and not m >> 52:  # type: ignore[arg-type]
-                s0, s1, s2, s3 = m & 0x1FFF, m >> 13 & 0x1FFF, m >> 26 & 0x1FFF, m >> 39
+                s0 = m & 0x1FFF
+                s1 = m >> 13 & 0x1FFF
+                s2 = m >> 26 & 0x1FFF
+                s3 = m >> 39
                 if (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1)):
                     return _QUICK[rules].kernel.objective(m) // BIG
                 return (t[s0] + t[s1] + t[s2] + t[s3]) // BIG
@@ -552,7 +539,7 @@ def best_discard(
     """
     got = _quick(cards, rules) if wild_rank is None and not exclude else None
     if got is not None and cards:
-        return got[0].best_discard(got[1], cast("Sequence[Card]", cards), 0)
+        return got[0].best_discard(got[1], 0)
     hand, r, ctx = _prepare(cards, rules, wild_rank)
     banned = set(clean_cards(exclude)) if exclude else set()
     if not hand or (banned and all(c in banned for c in hand)):
@@ -560,7 +547,7 @@ def best_discard(
     m = _kernel_mask(hand, ctx)
     if m >= 0:
         banned_mask = sum(c._bit for c in banned if not c.is_joker)
-        return _one_deck(r).best_discard(m, hand, banned_mask)
+        return _one_deck(r).best_discard(m, banned_mask)
     # Branch and bound. Holding one card more costs at most that card as deadwood
     # (value * BIG + 1), so the whole hand's objective less a card's cost is a lower
     # bound of the objective after throwing it. Candidates go by that bound (highest

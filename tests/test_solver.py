@@ -21,6 +21,8 @@ from rummy_lab.engine.solver import (
     best_partition,
     deadwood,
 )
+from rummy_lab.engine.solver import set_variants as solver_set_variants
+from rummy_lab.engine.solver import suit_run_table as solver_suit_run_table
 
 from .reference import brute_all_best, brute_best, meld_readings
 
@@ -573,3 +575,101 @@ def test_solver_memo_tables_drop_out_of_the_garbage_collectors_scans() -> None:
     gc.collect()
     assert all(isinstance(t, tuple) for t in tables)
     assert not any(gc.is_tracked(t) for t in tables)
+
+
+# --------------------------------------------------------------------------- the bitmask kernel
+
+
+def _set_rich_hand(rng: random.Random, size: int) -> list[Card]:
+    """A one-deck hand whose cards crowd a few ranks (sets, four-suit ranks, ties)."""
+    lo = rng.randint(1, 9)
+    pool = [c for c in make_deck() if lo <= c.rank < lo + rng.randint(3, 5)]
+    return rng.sample(pool, min(size, len(pool)))
+
+
+@pytest.mark.parametrize("rules_name", ["gin", "500", "basic"])
+def test_kernel_against_brute_force(rules_name: str) -> None:
+    """The kernel's objective, best partition, every optimal partition and best discard
+    agree with exhaustive search on random and set-rich one-deck hands."""
+    rules = get_rules(rules_name)
+    kern = masks.kernel(rules)
+    rng = random.Random(39)
+    for n in range(60):
+        size = rng.randint(3, 11)
+        hand = _set_rich_hand(rng, size) if n % 2 else rng.sample(make_deck(), size)
+        m = masks.cards_mask(hand)
+        want = brute_best(hand, rules)
+        assert divmod(kern.objective(m), masks.BIG) == want, hand
+        p = best_partition(hand, rules)
+        _check_partition(hand, p, rules)
+        assert (p.deadwood_points, len(p.deadwood)) == want, hand
+        keys = [(tuple(sorted((x.kind, tuple(sorted(x.cards))) for x in q.melds)),
+                 tuple(sorted(q.deadwood))) for q in all_best_partitions(hand, rules)]
+        assert len(keys) == len(set(keys))
+        assert set(keys) == brute_all_best(hand, rules), hand
+        if size >= 2:
+            banned = [hand[0]] if n % 3 == 0 else []
+            card, left = best_discard(hand, rules, exclude=banned)
+            assert card not in banned
+            options = {
+                c: brute_best([x for x in hand if x != c], rules)
+                for c in hand if c not in banned
+            }
+            best_key = min((options[c], -rules.card_value(c), -c.index) for c in options)
+            assert (options[card], -rules.card_value(card), -card.index) == best_key, hand
+            assert (left.deadwood_points, len(left.deadwood)) == options[card]
+            _check_partition([x for x in hand if x != card], left, rules)
+
+
+def test_kernel_public_api() -> None:
+    hand = parse_cards("AS 2S 3S 7H 7D 7C KC")
+    m = masks.cards_mask(hand)
+    assert masks.mask_cards(m) == tuple(sorted(hand))
+    assert masks.suit_masks(m) == (0b111, 1 << 6, 1 << 6, 1 << 6 | 1 << 12)
+    assert masks.trip_ranks(*masks.suit_masks(m)) == 1 << 6
+    kern = masks.kernel("gin")
+    assert kern.deadwood(m) == 10
+    sets, runs, dead = kern.sets_and_runs(m)
+    assert sets == ((6, 0b1110),) and runs[0] == ((0, 3),) and dead == (0, 0, 0, 1 << 12)
+    i, groups = kern.best_discard(m)
+    assert masks.DECK[i].code == "KC" and groups == ((6, 0b1110),)
+    with pytest.raises(ValueError, match="no card"):
+        kern.best_discard(m, banned=m)
+    with pytest.raises(ValueError, match="twice"):
+        masks.cards_mask(parse_cards("AS AS"))
+    with pytest.raises(ValueError, match="joker"):
+        masks.cards_mask(parse_cards("AS JK"))
+    with pytest.raises(ValueError, match="52 bits"):
+        masks.mask_cards(1 << 52)
+    with pytest.raises(ValueError, match="sequences"):
+        masks.kernel("indian")
+    # Q-K-A is a run where the ace plays high, and only there
+    qka = masks.cards_mask(parse_cards("QS KS AS"))
+    assert masks.kernel("500").deadwood(qka) == 0 and kern.deadwood(qka) == 21
+    # the solver re-exports the names the coach imports
+    assert solver_set_variants is masks.set_variants
+    assert solver_suit_run_table is masks.suit_run_table
+
+
+def test_kernel_rank_dp_and_odd_set_sizes() -> None:
+    """The rank DP (set-rich hands) and set sizes other than 3-4 agree with brute force."""
+    rng = random.Random(7)
+    for rules in (GIN, get_rules("gin", min_meld=4), get_rules("basic", max_set_size=3)):
+        kern = masks.kernel(rules)
+        for _ in range(40):
+            hand = _set_rich_hand(rng, rng.randint(6, 12))
+            holdings = masks.suit_masks(masks.cards_mask(hand))
+            want = brute_best(hand, rules)
+            assert divmod(kern.rank_dp(holdings)[0], masks.BIG) == want, hand
+            assert divmod(kern.objective(masks.cards_mask(hand)), masks.BIG) == want, hand
+            assert deadwood(hand, rules) == want[0]
+
+
+def test_clear_caches_starts_cold() -> None:
+    from rummy_lab.engine import solver
+
+    hand = parse_cards("7S 7H 7D 4C 5C 6C 7C KD QH 2S")
+    assert deadwood(hand) == 22
+    solver.clear_caches()
+    assert not solver._QUICK and masks._kernel.cache_info().currsize == 0
+    assert deadwood(hand) == 22 and str(best_partition(hand)).endswith("= 22")

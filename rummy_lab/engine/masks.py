@@ -259,8 +259,10 @@ class Kernel:
     def objective(self, mask: int) -> int:
         """Best ``points * BIG + unmelded cards`` of a hand given as a 52-bit mask."""
         t = self.table
-        s0, s1 = mask & SUIT_MASK, mask >> 13 & SUIT_MASK
-        s2, s3 = mask >> 26 & SUIT_MASK, mask >> 39
+        s0 = mask & SUIT_MASK
+        s1 = mask >> 13 & SUIT_MASK
+        s2 = mask >> 26 & SUIT_MASK
+        s3 = mask >> 39
         base = t[s0] + t[s1] + t[s2] + t[s3]
         trip = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
         if not trip:

@@ -92,7 +92,6 @@ def _prepare(
     if (ctx.kernel and wild_rank is None and len(_QUICK) < 64 and rules not in _QUICK
             and _quick_mask(hand) >= 0):
         _QUICK[rules] = _one_deck(r)
-        _QUICK_TABLE[rules] = _QUICK[rules].kernel.table
     return hand, r, ctx
 
 
@@ -377,7 +376,6 @@ def _quick_mask(cards: Sequence[Card]) -> int:
 _BIT_OF = operator.attrgetter("_bit")
 _SEQUENCES = frozenset({list, tuple, Hand})
 _QUICK: dict[RulesLike, _OneDeck] = {}
-_QUICK_TABLE: dict[RulesLike, tuple[int, ...]] = {}
 """The kernel by the rules argument a caller passed (a name or a Rules object), filled
 by :func:`_prepare` for rules the kernel covers: a list of cards under rules seen before
 goes to the kernel without parsing or checking (cards are valid; a joker or a repeat is
@@ -406,7 +404,6 @@ def clear_caches() -> None:
     _ctx.cache_clear()
     _ONE_DECK.clear()
     _QUICK.clear()
-    _QUICK_TABLE.clear()
     masks.clear_caches()
 
 
@@ -496,22 +493,9 @@ def deadwood(cards: CardsLike, rules: RulesLike = "gin", *, wild_rank: int | Non
     >>> deadwood("7S 7H 7D 4C 5C 6C 7C KD QH 2S")
     22
     """
-    if wild_rank is None and type(cards) in _SEQUENCES:
-        # The hot path of bots: :func:`_quick` written out (it pays a fifth of the time).
-        try:
-            t = _QUICK_TABLE[rules]
-            m: int = sum(map(_BIT_OF, cards))  # type: ignore[arg-type]
-        except (KeyError, TypeError, AttributeError):
-            pass
-        else:
-            if m.bit_count() == len(cards) and not m >> 52:  # type: ignore[arg-type]
-                s0 = m & 0x1FFF
-                s1 = m >> 13 & 0x1FFF
-                s2 = m >> 26 & 0x1FFF
-                s3 = m >> 39
-                if (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1)):
-                    return _QUICK[rules].kernel.objective(m) // BIG
-                return (t[s0] + t[s1] + t[s2] + t[s3]) // BIG
+    got = _quick(cards, rules) if wild_rank is None else None
+    if got is not None:
+        return got[0].kernel.objective(got[1]) // BIG
     hand, r, ctx = _prepare(cards, rules, wild_rank)
     return _objective(hand, ctx, r) // BIG
 

@@ -190,14 +190,6 @@ def set_choices(
     return [tuple(g for g in combo if g[1]) for combo in itertools.product(*per_rank)]
 
 
-def choice_count(masks: Sequence[int], trip: int, sizes: Sequence[int] = (3, 4)) -> int:
-    """How many set choices :func:`set_choices` would list."""
-    n = 1
-    for r in _ranks(trip):
-        n *= len(_OPTIONS(tuple(sizes), _pattern(masks, r), False))
-    return n
-
-
 def without_sets(masks: Sequence[int], groups: Iterable[SetGroup]) -> list[int]:
     """The suit holdings left once the cards of ``groups`` form sets."""
     out = list(masks)
@@ -241,6 +233,9 @@ class Kernel:
 
     :ivar rules: the rules.
     :ivar sizes: the set sizes allowed (``(3, 4)`` in most games).
+    :ivar options: the set choices at a rank by the 4-bit pattern of suits holding it, as
+        suit masks, no set first: in search order, and (``options[1]``) with each size's
+        sets the other way round, the order :func:`all_best_partitions` lists them in.
     :ivar values: points of rank place 0..13 (13: the ace played high).
     :ivar table: best run-only objective of each 13-bit holding.
     :ivar runs: the runs of the first optimal arrangement of each holding.
@@ -248,6 +243,7 @@ class Kernel:
 
     rules: Rules
     sizes: tuple[int, ...]
+    options: tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
     values: tuple[int, ...]
     table: tuple[int, ...]
     runs: tuple[tuple[Run, ...], ...]
@@ -292,20 +288,57 @@ class Kernel:
             return s0 & s1 & s2 & s3
         return trip_ranks(s0, s1, s2, s3)
 
+    def choices(
+        self, masks: Sequence[int], trip: int, backwards: bool = False
+    ) -> list[tuple[tuple[SetGroup, ...], int, int, int, int]]:
+        """Every choice of sets at the ranks of ``trip`` in search order (the first rank
+        varying slowest, no set first), each with the four holdings it leaves for runs."""
+        opts = self.options[backwards]
+        s0, s1, s2, s3 = masks
+        out: list[tuple[tuple[SetGroup, ...], int, int, int, int]] = [((), s0, s1, s2, s3)]
+        for r in range(trip.bit_length()):
+            if not trip >> r & 1:
+                continue
+            bit = 1 << r
+            pattern = (s0 >> r & 1) | (s1 >> r & 1) << 1 | (s2 >> r & 1) << 2 | (
+                s3 >> r & 1) << 3
+            grown = []
+            for g, a, b, c, d in out:
+                for bits in opts[pattern]:
+                    if not bits:
+                        grown.append((g, a, b, c, d))
+                        continue
+                    grown.append((
+                        (*g, (r, bits)),
+                        a & ~bit if bits & 1 else a,
+                        b & ~bit if bits & 2 else b,
+                        c & ~bit if bits & 4 else c,
+                        d & ~bit if bits & 8 else d,
+                    ))
+            out = grown
+        return out
+
+    def count_choices(self, masks: Sequence[int], trip: int) -> int:
+        """How many set choices :meth:`choices` would list."""
+        n = 1
+        for r in range(trip.bit_length()):
+            if trip >> r & 1:
+                n *= len(self.options[0][_pattern(masks, r)])
+        return n
+
     def deadwood(self, mask: int) -> int:
         """Minimum deadwood points of a hand given as a 52-bit mask."""
         return self.objective(mask) // BIG
 
     def best_sets(self, masks: Sequence[int], trip: int) -> tuple[int, tuple[SetGroup, ...]]:
         """Best objective and the sets of the first optimal set choice (search order)."""
-        if choice_count(masks, trip, self.sizes) > COMBO_LIMIT:
+        if self.count_choices(masks, trip) > COMBO_LIMIT:
             return self.rank_dp(masks)
         t = self.table
         best = INF
         pick: tuple[SetGroup, ...] = ()
-        for groups in set_choices(masks, trip, self.sizes):
-            m = without_sets(masks, groups)
-            v = t[m[0]] + t[m[1]] + t[m[2]] + t[m[3]]
+        for groups, a, b, c, d in self.choices(masks, trip):
+            v = t[a] + t[b] + t[c] + t[d]
             if v < best:
                 best, pick = v, groups
         return best, pick
@@ -341,18 +374,17 @@ class Kernel:
         trip = self.trip(masks)
         if not trip:
             return [((), list(masks))]
-        if choice_count(masks, trip, self.sizes) > COMBO_LIMIT:
+        if self.count_choices(masks, trip) > COMBO_LIMIT:
             return None
         t = self.table
         best = INF
         plans: list[tuple[tuple[SetGroup, ...], list[int]]] = []
-        for groups in set_choices(masks, trip, self.sizes, backwards=True):
-            m = without_sets(masks, groups)
-            v = t[m[0]] + t[m[1]] + t[m[2]] + t[m[3]]
+        for groups, a, b, c, d in self.choices(masks, trip, backwards=True):
+            v = t[a] + t[b] + t[c] + t[d]
             if v < best:
                 best, plans = v, []
             if v == best:
-                plans.append((groups, m))
+                plans.append((groups, [a, b, c, d]))
         return plans
 
     def best_discard(self, mask: int, banned: int = 0) -> tuple[int, tuple[SetGroup, ...]]:
@@ -372,15 +404,14 @@ class Kernel:
         free = mask & ~banned
         if not free:
             raise ValueError("no card of the hand may be discarded")
-        if banned or choice_count(masks, trip, self.sizes) > COMBO_LIMIT:
+        if banned or self.count_choices(masks, trip) > COMBO_LIMIT:
             key = min((self.objective(mask & ~(1 << i)), -vals[i % 13], -i)
                       for i in range(52) if free >> i & 1)
             return -key[2], self.sets_and_runs(mask & ~(1 << -key[2]))[0]
         drop = self.drop
         best_key: tuple[int, int, int] | None = None
         pick_groups: tuple[SetGroup, ...] = ()
-        for groups in set_choices(masks, trip, self.sizes):
-            m = without_sets(masks, groups)
+        for groups, *m in self.choices(masks, trip):
             base = t[m[0]] + t[m[1]] + t[m[2]] + t[m[3]]
             for su in range(4):
                 h = m[su]
@@ -531,7 +562,10 @@ def _build(rules: Rules) -> Kernel:
     table = tuple(solve(h) for h in range(1 << 13))
     runs = tuple(_joined(rules, first(h)) for h in range(1 << 13))
     top = min(4, rules.max_set_size if rules.max_set_size is not None else 4)
-    return Kernel(rules, tuple(range(rules.min_meld, top + 1)), values, table, runs, solve)
+    sizes = tuple(range(rules.min_meld, top + 1))
+    options = (tuple(_set_options(sizes, p, False) for p in range(16)),
+               tuple(_set_options(sizes, p, True) for p in range(16)))
+    return Kernel(rules, sizes, options, values, table, runs, solve)
 
 
 def _joined(rules: Rules, runs: Iterable[Run]) -> tuple[Run, ...]:

@@ -631,8 +631,18 @@ def test_kernel_public_api() -> None:
     assert kern.deadwood(m) == 10
     sets, runs, dead = kern.sets_and_runs(m)
     assert sets == ((6, 0b1110),) and runs[0] == ((0, 3),) and dead == (0, 0, 0, 1 << 12)
-    i, groups = kern.best_discard(m)
-    assert masks.DECK[i].code == "KC" and groups == ((6, 0b1110),)
+    i, left, groups = kern.best_discard(m)
+    assert masks.DECK[i].code == "KC" and groups == ((6, 0b1110),) and left == 0
+    assert kern.arrangements(m) == [(masks.cards_mask(parse_cards("7H 7D 7C")),
+                                     masks.cards_mask(parse_cards("AS 2S 3S")))]
+    cands = kern.candidate_melds()
+    assert masks.cards_mask(parse_cards("7S 7H 7D 7C")) in cands
+    assert masks.run_mask(0, (0, 3)) in cands and masks.run_mask(0, (11, 3)) not in cands
+    assert masks.run_mask(0, (11, 3)) in masks.kernel("500").candidate_melds()
+    # every candidate is a meld, and every 3-card meld of the deck is a candidate
+    for c in cands:
+        assert is_meld(masks.mask_cards(c), GIN)
+    assert sum(1 for c in cands if c.bit_count() == 3) == 4 * 11 + 13 * 4
     with pytest.raises(ValueError, match="no card"):
         kern.best_discard(m, banned=m)
     with pytest.raises(ValueError, match="twice"):

@@ -29,6 +29,15 @@ The algorithm, for one rules object (:class:`Kernel`, built once by :func:`kerne
 Nothing here depends on the hand seen before: the tables are complete for every holding
 and built once per rules object, so a fresh hand costs its own work only.
 
+The public API: :func:`card_bit`, :func:`cards_mask`, :func:`mask_cards`,
+:func:`suit_masks`, :func:`trip_ranks`, :func:`run_mask`; :func:`kernel` for a rules
+object, whose :meth:`~Kernel.objective` / :meth:`~Kernel.deadwood` give the minimum
+deadwood of a mask, :meth:`~Kernel.best_discard` the best card to throw,
+:meth:`~Kernel.arrangements` the optimal melds as masks, :meth:`~Kernel.candidate_melds`
+every meld the rules allow, :meth:`~Kernel.choices` the set choices of a hand and
+:meth:`~Kernel.rank_dp` the DP for set-rich hands; :func:`suit_run_table` and
+:func:`set_variants` for the per-suit table and the set choices as masks.
+
 >>> from rummy_lab.engine.cards import parse_cards
 >>> k = kernel("gin")
 >>> m = cards_mask(parse_cards("7S 7H 7D 4C 5C 6C 7C KD QH 2S"))
@@ -62,6 +71,7 @@ __all__ = [
     "kernel",
     "kernel_eligible",
     "mask_cards",
+    "run_mask",
     "set_variants",
     "suit_masks",
     "suit_run_table",
@@ -219,6 +229,11 @@ def set_variants(masks: Sequence[int], trip: int) -> list[SetVariant]:
 
 def _set_mask(r: int, bits: int) -> int:
     return sum(1 << (13 * su + r) for su in range(4) if bits >> su & 1)
+
+
+def run_mask(suit: int, run: Run) -> int:
+    """The 52-bit mask of a run of a suit (the ace played high is the ace's bit)."""
+    return _run_mask13(run) << 13 * suit
 
 
 def _run_mask13(run: Run) -> int:
@@ -387,9 +402,11 @@ class Kernel:
                 plans.append((groups, [a, b, c, d]))
         return plans
 
-    def best_discard(self, mask: int, banned: int = 0) -> tuple[int, tuple[SetGroup, ...]]:
-        """The best card to throw from a hand (a 52-bit mask), as a bit index, and the sets
-        of the hand left. Cards of ``banned`` (a mask) may not go.
+    def best_discard(
+        self, mask: int, banned: int = 0
+    ) -> tuple[int, int, tuple[SetGroup, ...]]:
+        """The best card to throw from a hand (a 52-bit mask): its bit index, the objective
+        of the hand left and that hand's sets. Cards of ``banned`` (a mask) may not go.
 
         Best: lowest objective left, then the higher-valued card, then the higher index.
         The hand less a card has as set choices exactly the hand's set choices that leave
@@ -407,7 +424,7 @@ class Kernel:
         if banned or self.count_choices(masks, trip) > COMBO_LIMIT:
             key = min((self.objective(mask & ~(1 << i)), -vals[i % 13], -i)
                       for i in range(52) if free >> i & 1)
-            return -key[2], self.sets_and_runs(mask & ~(1 << -key[2]))[0]
+            return -key[2], key[0], self.sets_and_runs(mask & ~(1 << -key[2]))[0]
         drop = self.drop
         best_key: tuple[int, int, int] | None = None
         pick_groups: tuple[SetGroup, ...] = ()
@@ -421,7 +438,7 @@ class Kernel:
                     if best_key is None or key < best_key:
                         best_key, pick_groups = key, groups
         assert best_key is not None
-        return -best_key[2], pick_groups
+        return -best_key[2], best_key[0], pick_groups
 
     def drop(self, holding: int) -> tuple[int, int, int]:
         """The best card to drop from a non-empty holding: (run-only objective left,
@@ -435,6 +452,37 @@ class Kernel:
                 self._drops.append(min((t[h & ~(1 << r)], -vals[r], -r)
                                        for r in range(13) if h >> r & 1))
         return self._drops[holding]
+
+    def arrangements(self, mask: int) -> list[tuple[int, ...]]:
+        """Every optimal choice of sets of a hand, each with the first optimal runs of what
+        the suits keep, as 52-bit meld masks (sets first, then runs by suit). A hand with
+        more than :data:`COMBO_LIMIT` set choices gives its first optimum only."""
+        plans = self.all_best(mask)
+        if plans is None:
+            groups, runs, _ = self.sets_and_runs(mask)
+            return [(*(_set_mask(r, b) for r, b in groups),
+                     *(_run_mask13(run) << 13 * su for su, rs in enumerate(runs) for run in rs))]
+        return [
+            (*(_set_mask(r, b) for r, b in groups),
+             *(_run_mask13(run) << 13 * su for su, h in enumerate(holdings)
+               for run in self.runs[h]))
+            for groups, holdings in plans
+        ]
+
+    def candidate_melds(self) -> tuple[int, ...]:
+        """Every meld the rules allow in one deck, as 52-bit masks: the runs of each suit
+        (every start and allowed length, ace high where it may be), then the sets of each
+        rank (every allowed choice of suits)."""
+        rules = self.rules
+        top = 14 if rules.ace_high else 13
+        runs = [
+            _run_mask13((start, length)) << 13 * su
+            for su in range(4) for start in range(top)
+            for length in range(rules.min_meld, rules.max_run_length + 1)
+            if start + length <= top and not (start == 0 and length == 14)
+        ]
+        sets = [_set_mask(r, bits) for r in range(13) for bits in self.options[0][15] if bits]
+        return tuple(dict.fromkeys(runs + sets))
 
     # ------------------------------------------------------------------ the rank DP
     def rank_dp(self, masks: Sequence[int]) -> tuple[int, tuple[SetGroup, ...]]:

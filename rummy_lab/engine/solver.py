@@ -325,7 +325,7 @@ class _OneDeck:
         return out
 
     def best_discard(self, mask: int, banned: int) -> tuple[Card, Partition]:
-        i, groups = self.kernel.best_discard(mask, banned)
+        i, _, groups = self.kernel.best_discard(mask, banned)
         left = masks.without_sets(masks.suit_masks(mask & ~(1 << i)), groups)
         return masks.DECK[i], self.partition(groups, left)
 

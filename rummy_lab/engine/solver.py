@@ -493,9 +493,16 @@ def deadwood(cards: CardsLike, rules: RulesLike = "gin", *, wild_rank: int | Non
     >>> deadwood("7S 7H 7D 4C 5C 6C 7C KD QH 2S")
     22
     """
-    got = _quick(cards, rules) if wild_rank is None else None
-    if got is not None:
-        return got[0].kernel.objective(got[1]) // BIG
+    if wild_rank is None and type(cards) in _SEQUENCES:
+        # :func:`_quick` written out: the bots' hot path, 6% faster than the call
+        try:
+            one = _QUICK[rules]
+            m: int = sum(map(_BIT_OF, cards))  # type: ignore[arg-type]
+        except (KeyError, TypeError, AttributeError):
+            pass
+        else:
+            if m.bit_count() == len(cards) and not m >> 52:  # type: ignore[arg-type]
+                return one.kernel.objective(m) // BIG
     hand, r, ctx = _prepare(cards, rules, wild_rank)
     return _objective(hand, ctx, r) // BIG
 

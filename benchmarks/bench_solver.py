@@ -2,8 +2,8 @@
 
 Run with the ``bench`` extra installed (``make bench`` or ``pip install -e ".[bench]"``)::
 
-    python benchmarks/bench_solver.py                  # about a minute
-    python benchmarks/bench_solver.py --rounds 9 --hands 600 --json out.json   # longer
+    python benchmarks/bench_solver.py                  # 7 rounds, 15-25 s
+    python benchmarks/bench_solver.py --rounds 11 --json out.json   # what the report quotes
 
 How it times (so that work is timed, not memo hits):
 

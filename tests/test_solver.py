@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import rummy_lab as rl
+from rummy_lab.engine import bigdp, masks
 from rummy_lab.engine.cards import Card, make_deck, parse_cards
 from rummy_lab.engine.errors import CardError
 from rummy_lab.engine.melds import classify_meld, is_meld
@@ -20,6 +21,8 @@ from rummy_lab.engine.solver import (
     best_partition,
     deadwood,
 )
+from rummy_lab.engine.solver import set_variants as solver_set_variants
+from rummy_lab.engine.solver import suit_run_table as solver_suit_run_table
 
 from .reference import brute_all_best, brute_best, meld_readings
 
@@ -215,7 +218,7 @@ def test_fast_path_agrees_with_general_search():
             for _ in range(150):
                 hand = rng.sample(make_deck(), size)
                 general = solver._solve_value(hand, ctx, None)[0]
-                assert solver._fast_value(ctx, hand) == general
+                assert masks.kernel(rules).objective(masks.cards_mask(hand)) == general
                 p = best_partition(hand, rules)
                 _check_partition(hand, p, rules)
                 assert p.deadwood_points * solver.BIG + len(p.deadwood) == general
@@ -309,9 +312,9 @@ def test_large_one_deck_hands_use_the_rank_dp():
     ctx = solver._ctx(GIN, None)
     for _ in range(200):
         hand = rng.sample(deck, rng.randint(8, 20))
-        m = solver._hand_mask(hand)
-        masks = (m & 0x1FFF, (m >> 13) & 0x1FFF, (m >> 26) & 0x1FFF, m >> 39)
-        assert solver._rank_dp(ctx, masks)[0] == solver._solve_value(hand, ctx, None)[0]
+        holdings = masks.suit_masks(masks.cards_mask(hand))
+        want = solver._solve_value(hand, ctx, None)[0]
+        assert masks.kernel(GIN).rank_dp(holdings)[0] == want
 
 
 def test_set_size_rules_are_respected():
@@ -437,9 +440,9 @@ def test_place_search_matches_brute_force(rules, deck):
             lo = rng.randint(1, 9)
             pool = [c for c in deck if c.is_joker or lo <= c.rank < lo + 5]
             hand = rng.sample(pool if rng.random() < 0.6 else deck, size)
-            if not solver._dp_eligible(ctx, sum(c.is_joker for c in hand)):
+            if not bigdp._dp_eligible(ctx, sum(c.is_joker for c in hand)):
                 continue
-            p = solver._dp_partition(hand, ctx, rules)
+            p = bigdp._dp_partition(hand, ctx, rules)
             _check_partition(hand, p, rules)
             assert (p.deadwood_points, len(p.deadwood)) == brute_best(hand, rules), hand
             checked += 1
@@ -456,11 +459,11 @@ def test_place_search_matches_set_search(rules, deck):
     for size in (9, 12, 15):
         for _ in range(12):
             hand = rng.sample(deck, size)
-            if not solver._dp_eligible(ctx, sum(c.is_joker for c in hand)):
+            if not bigdp._dp_eligible(ctx, sum(c.is_joker for c in hand)):
                 continue
             want = solver._solve_value(hand, ctx, None, want_plans=False)[0]
-            assert solver._dp_value(hand, ctx) == want, hand
-            p = solver._dp_partition(hand, ctx, rules)
+            assert bigdp._dp_value(hand, ctx) == want, hand
+            p = bigdp._dp_partition(hand, ctx, rules)
             _check_partition(hand, p, rules)
             assert p.deadwood_points * solver.BIG + len(p.deadwood) == want
 
@@ -476,7 +479,7 @@ def test_big_two_deck_hands_with_jokers():
     for size in (28, 34, 40):
         for _ in range(3):
             hand = rng.sample(deck, size)
-            used += solver._use_dp(hand, ctx)
+            used += bigdp._use_dp(hand, ctx)
             p = best_partition(hand, BIG_500)
             _check_partition(hand, p, BIG_500)
             assert deadwood(hand, BIG_500) == p.deadwood_points
@@ -498,21 +501,21 @@ def test_place_search_spare_jokers_and_long_runs():
     full = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
     for extra in ("JK", "JK JK", "AH", "AH JK JK JK"):
         hand = parse_cards(f"{full} {extra}")
-        p = solver._dp_partition(hand, ctx, BIG_500)
+        p = bigdp._dp_partition(hand, ctx, BIG_500)
         _check_partition(hand, p, BIG_500)
         assert p.deadwood == () and p.deadwood_points == 0
         assert all(len(m.cards) <= BIG_500.max_run_length for m in p.melds)
     short = get_rules("500", max_run_length=5)
     hand = parse_cards(f"{full} AH 2H 3H")
-    p = solver._dp_partition(hand, solver._ctx(short, None), short)
+    p = bigdp._dp_partition(hand, solver._ctx(short, None), short)
     _check_partition(hand, p, short)
     assert p.deadwood == () and max(len(m.cards) for m in p.melds) <= 5
     lone = parse_cards("KS JK JK JK")  # all four melded, as a run
-    p = solver._dp_partition(lone, ctx, BIG_500)
+    p = bigdp._dp_partition(lone, ctx, BIG_500)
     _check_partition(lone, p, BIG_500)
     assert p.deadwood == ()
     no_wild = get_rules("500", allow_all_wild=False)
-    p = solver._dp_partition(parse_cards("2S 9H JK JK"), solver._ctx(no_wild, None), no_wild)
+    p = bigdp._dp_partition(parse_cards("2S 9H JK JK"), solver._ctx(no_wild, None), no_wild)
     assert (p.deadwood_points, len(p.deadwood)) == brute_best(parse_cards("2S 9H JK JK"), no_wild)
 
 
@@ -572,3 +575,111 @@ def test_solver_memo_tables_drop_out_of_the_garbage_collectors_scans() -> None:
     gc.collect()
     assert all(isinstance(t, tuple) for t in tables)
     assert not any(gc.is_tracked(t) for t in tables)
+
+
+# --------------------------------------------------------------------------- the bitmask kernel
+
+
+def _set_rich_hand(rng: random.Random, size: int) -> list[Card]:
+    """A one-deck hand whose cards crowd a few ranks (sets, four-suit ranks, ties)."""
+    lo = rng.randint(1, 9)
+    pool = [c for c in make_deck() if lo <= c.rank < lo + rng.randint(3, 5)]
+    return rng.sample(pool, min(size, len(pool)))
+
+
+@pytest.mark.parametrize("rules_name", ["gin", "500", "basic"])
+def test_kernel_against_brute_force(rules_name: str) -> None:
+    """The kernel's objective, best partition, every optimal partition and best discard
+    agree with exhaustive search on random and set-rich one-deck hands."""
+    rules = get_rules(rules_name)
+    kern = masks.kernel(rules)
+    rng = random.Random(39)
+    for n in range(60):
+        size = rng.randint(3, 11)
+        hand = _set_rich_hand(rng, size) if n % 2 else rng.sample(make_deck(), size)
+        m = masks.cards_mask(hand)
+        want = brute_best(hand, rules)
+        assert divmod(kern.objective(m), masks.BIG) == want, hand
+        p = best_partition(hand, rules)
+        _check_partition(hand, p, rules)
+        assert (p.deadwood_points, len(p.deadwood)) == want, hand
+        keys = [(tuple(sorted((x.kind, tuple(sorted(x.cards))) for x in q.melds)),
+                 tuple(sorted(q.deadwood))) for q in all_best_partitions(hand, rules)]
+        assert len(keys) == len(set(keys))
+        assert set(keys) == brute_all_best(hand, rules), hand
+        if size >= 2:
+            banned = [hand[0]] if n % 3 == 0 else []
+            card, left = best_discard(hand, rules, exclude=banned)
+            assert card not in banned
+            options = {
+                c: brute_best([x for x in hand if x != c], rules)
+                for c in hand if c not in banned
+            }
+            best_key = min((options[c], -rules.card_value(c), -c.index) for c in options)
+            assert (options[card], -rules.card_value(card), -card.index) == best_key, hand
+            assert (left.deadwood_points, len(left.deadwood)) == options[card]
+            _check_partition([x for x in hand if x != card], left, rules)
+
+
+def test_kernel_public_api() -> None:
+    hand = parse_cards("AS 2S 3S 7H 7D 7C KC")
+    m = masks.cards_mask(hand)
+    assert masks.mask_cards(m) == tuple(sorted(hand))
+    assert masks.suit_masks(m) == (0b111, 1 << 6, 1 << 6, 1 << 6 | 1 << 12)
+    assert masks.trip_ranks(*masks.suit_masks(m)) == 1 << 6
+    kern = masks.kernel("gin")
+    assert kern.deadwood(m) == 10
+    sets, runs, dead = kern.sets_and_runs(m)
+    assert sets == ((6, 0b1110),) and runs[0] == ((0, 3),) and dead == (0, 0, 0, 1 << 12)
+    i, left, groups = kern.best_discard(m)
+    assert masks.DECK[i].code == "KC" and groups == ((6, 0b1110),) and left == 0
+    assert kern.arrangements(m) == [(masks.cards_mask(parse_cards("7H 7D 7C")),
+                                     masks.cards_mask(parse_cards("AS 2S 3S")))]
+    cands = kern.candidate_melds()
+    assert masks.cards_mask(parse_cards("7S 7H 7D 7C")) in cands
+    assert masks.run_mask(0, (0, 3)) in cands and masks.run_mask(0, (11, 3)) not in cands
+    assert masks.run_mask(0, (11, 3)) in masks.kernel("500").candidate_melds()
+    # every candidate is a meld, and every 3-card meld of the deck is a candidate
+    for c in cands:
+        assert is_meld(masks.mask_cards(c), GIN)
+    assert sum(1 for c in cands if c.bit_count() == 3) == 4 * 11 + 13 * 4
+    with pytest.raises(ValueError, match="no card"):
+        kern.best_discard(m, banned=m)
+    with pytest.raises(ValueError, match="twice"):
+        masks.cards_mask(parse_cards("AS AS"))
+    with pytest.raises(ValueError, match="joker"):
+        masks.cards_mask(parse_cards("AS JK"))
+    with pytest.raises(ValueError, match="52 bits"):
+        masks.mask_cards(1 << 52)
+    with pytest.raises(ValueError, match="sequences"):
+        masks.kernel("indian")
+    # Q-K-A is a run where the ace plays high, and only there
+    qka = masks.cards_mask(parse_cards("QS KS AS"))
+    assert masks.kernel("500").deadwood(qka) == 0 and kern.deadwood(qka) == 21
+    # the solver re-exports the names the coach imports
+    assert solver_set_variants is masks.set_variants
+    assert solver_suit_run_table is masks.suit_run_table
+
+
+def test_kernel_rank_dp_and_odd_set_sizes() -> None:
+    """The rank DP (set-rich hands) and set sizes other than 3-4 agree with brute force."""
+    rng = random.Random(7)
+    for rules in (GIN, get_rules("gin", min_meld=4), get_rules("basic", max_set_size=3)):
+        kern = masks.kernel(rules)
+        for _ in range(40):
+            hand = _set_rich_hand(rng, rng.randint(6, 12))
+            holdings = masks.suit_masks(masks.cards_mask(hand))
+            want = brute_best(hand, rules)
+            assert divmod(kern.rank_dp(holdings)[0], masks.BIG) == want, hand
+            assert divmod(kern.objective(masks.cards_mask(hand)), masks.BIG) == want, hand
+            assert deadwood(hand, rules) == want[0]
+
+
+def test_clear_caches_starts_cold() -> None:
+    from rummy_lab.engine import solver
+
+    hand = parse_cards("7S 7H 7D 4C 5C 6C 7C KD QH 2S")
+    assert deadwood(hand) == 22
+    solver.clear_caches()
+    assert not solver._QUICK and masks._kernel.cache_info().currsize == 0
+    assert deadwood(hand) == 22 and str(best_partition(hand)).endswith("= 22")

@@ -142,7 +142,7 @@ RENDERERS: dict[tuple[str, str], Callable[[Any], str]] = {
     ("text/html", f"{_ENGINE}.cards.Card"): _card_html,
     ("text/html", f"{_ENGINE}.cards.Hand"): cards_html,
     ("text/html", f"{_ENGINE}.melds.Meld"): _meld_cards_html,
-    ("text/html", f"{_ENGINE}.solver.Partition"): partition_html,
+    ("text/html", f"{_ENGINE}.partition.Partition"): partition_html,
     ("text/html", f"{_ENGINE}.scoring.gin.Showdown"): showdown_html,
     ("text/html", f"{_ENGINE}.scoring.gin.GameTotals"): game_totals_html,
     ("text/html", f"{_ENGINE}.scoring.gin.HollywoodTotals"): hollywood_totals_html,

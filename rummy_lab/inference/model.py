@@ -42,8 +42,8 @@ import numpy as np
 import numpy.typing as npt
 
 from ..engine.cards import Card
+from ..engine.masks import kernel, suit_run_table
 from ..engine.rules import Rules, Variant, get_rules  # noqa: F401 (doctests)
-from ..engine.solver import set_variants, suit_run_table
 from ..engine.state import TableMeld
 from ..engine.variants.tabled import extend_meld
 from .tracking import CARD_TYPES
@@ -682,9 +682,9 @@ def gin_deadwood(
 ) -> npt.NDArray[np.int64]:
     """Exact deadwood of many one-deck jokerless hands at once (Gin).
 
-    Runs come from the solver's per-suit table; a rank held in three or four suits is
-    tried as a set the way the solver does, and the rare hand with two such ranks is
-    handed to :func:`~rummy_lab.engine.solver.deadwood` itself. With ``limit``, only
+    Runs come from the bitmask kernel's per-suit table (:mod:`rummy_lab.engine.masks`); a
+    rank held in three or four suits is tried as a set the way the kernel does, vectorised,
+    and the rare hand with two such ranks is handed to the kernel itself. With ``limit``, only
     whether each deadwood is at most the limit is exact (enough for knock checks).
 
     >>> gin_deadwood(_rows("7S 7H 7D 4C 5C 6C 7C KD QH 2S"), get_rules("gin")).tolist()
@@ -726,15 +726,11 @@ def gin_deadwood(
     return out
 
 
-@lru_cache(maxsize=65536)
 def _sets_deadwood(masks: tuple[int, ...], rules: Rules) -> int:
-    """Best objective of a one-deck hand (suit masks, bit r-1 for rank r) trying every
-    choice of sets at the ranks held in three or four suits, runs for the rest."""
-    table = suit_run_table(rules)
+    """Best objective of a one-deck hand given as suit masks (bit r-1 for rank r), by the
+    bitmask kernel (every choice of sets at the ranks held in three or four suits)."""
     s0, s1, s2, s3 = masks
-    trip = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
-    return min(table[a] + table[b] + table[c] + table[d]
-               for (a, b, c, d), _ in set_variants(masks, trip))
+    return kernel(rules).objective(s0 | s1 << 13 | s2 << 26 | s3 << 39)
 
 
 def stay_loglik(counts: Counts, limit: int, rules: Rules, params: BehaviourParams,

@@ -5,7 +5,7 @@ millions of hands; the exact solver takes microseconds per hand, this takes well
 one per hand and gives the same numbers.
 
 How: a hand becomes four 13-bit suit masks. With no sets, the best deadwood is the sum of
-four look-ups in the solver's per-suit run table (:func:`suit_run_table`). A rank holding
+four look-ups in the bitmask kernel's per-suit run table (:func:`suit_run_table`). A rank holding
 three or four cards may instead give a set (three of them, or all four); the rows that
 have such ranks try every choice, vectorised over the rows, and keep the minimum.
 
@@ -29,8 +29,8 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
+from ..engine.masks import BIG, kernel, suit_run_table
 from ..engine.rules import Rules, RulesLike, get_rules
-from ..engine.solver import BIG, _ctx, _rank_dp, suit_run_table
 
 __all__ = ["batch_deadwood", "deal_deadwood", "deal_hands", "hands_to_masks"]
 
@@ -198,8 +198,8 @@ _INF = 1 << 40
 
 
 def _row_objective(masks: tuple[int, ...], r: Rules) -> int:
-    """One hand's best objective by the solver's rank-by-rank DP (no combinatorial blow-up)."""
-    return _rank_dp(_ctx(r, None), masks)[0]
+    """One hand's best objective by the kernel's rank-by-rank DP (no combinatorial blow-up)."""
+    return kernel(r).rank_dp(masks)[0]
 
 
 def batch_deadwood(hands: npt.ArrayLike, rules: RulesLike = "gin") -> npt.NDArray[np.int32]:

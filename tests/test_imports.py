@@ -69,9 +69,10 @@ TOP_LEVEL_ENGINE = {
     "rummy_lab",
     "rummy_lab.engine",
     *(f"rummy_lab.engine.{m}" for m in (
-        "cards", "dealing", "errors", "game", "match", "melds", "moves",
-        "rulebook", "rules", "scoring", "scoring.gin", "scoring.indian", "serialize",
-        "solver", "state", "variants", "variants.base", "variants.indian",
+        "bigdp", "cards", "dealing", "errors", "game", "masks", "match", "melds", "moves",
+        "partition", "rulebook", "rules", "scoring", "scoring.gin", "scoring.indian",
+        "search", "serialize", "solver", "state", "variants", "variants.base",
+        "variants.indian",
     )),
     "rummy_lab.display",
     *(f"rummy_lab.display.{m}" for m in (

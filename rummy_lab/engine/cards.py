@@ -294,7 +294,7 @@ class Card:
 RICH_RENDERERS: dict[tuple[str, str], Callable[[Any], str]] = {}
 """Jupyter renderers by (MIME type, class path).
 
-A key is like ``("text/html", "rummy_lab.engine.solver.Partition")``.
+A key is like ``("text/html", "rummy_lab.engine.partition.Partition")``.
 
 The engine holds no markup: :mod:`rummy_lab.display` fills this in when it is imported
 (``import rummy_lab`` imports it), and the ``_repr_html_`` of the engine's value and result

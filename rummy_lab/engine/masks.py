@@ -412,7 +412,8 @@ class Kernel:
         The hand less a card has as set choices exactly the hand's set choices that leave
         the card free, so one pass over the hand's set choices prices every discard: for
         a choice, the best card to drop from a suit's holding is a table look-up
-        (:meth:`drop`), and the choice's best discard the best of its four suits.
+        (:meth:`drop`; when that card is banned, the best free card of the holding), and
+        the choice's best discard the best of its four suits.
         """
         t = self.table
         vals = self.values
@@ -421,7 +422,7 @@ class Kernel:
         free = mask & ~banned
         if not free:
             raise ValueError("no card of the hand may be discarded")
-        if banned or self.count_choices(masks, trip) > COMBO_LIMIT:
+        if self.count_choices(masks, trip) > COMBO_LIMIT:
             key = min((self.objective(mask & ~(1 << i)), -vals[i % 13], -i)
                       for i in range(52) if free >> i & 1)
             return -key[2], key[0], self.sets_and_runs(mask & ~(1 << -key[2]))[0]
@@ -434,6 +435,13 @@ class Kernel:
                 h = m[su]
                 if h:
                     v, neg_value, neg_r = drop(h)
+                    if banned >> (13 * su - neg_r) & 1:  # the best card may not go
+                        h_free = h & ~(banned >> 13 * su)
+                        if not h_free:
+                            continue
+                        v, neg_value, neg_r = min(
+                            (t[h & ~(1 << r)], -vals[r], -r)
+                            for r in range(13) if h_free >> r & 1)
                     key = (base - t[h] + v, neg_value, neg_r - 13 * su)
                     if best_key is None or key < best_key:
                         best_key, pick_groups = key, groups

@@ -1,9 +1,10 @@
 """Gin on bitmasks: the arithmetic behind the coach's Gin rollouts and knock values.
 
 A one-deck hand without jokers is a 52-bit integer (bit ``suit * 13 + rank - 1``, suits in
-deck order S H D C). Deadwood comes from the solver's table of the best runs of every
-13-bit suit holding (:func:`rummy_lab.engine.solver.suit_run_table`) plus the few set
-choices of ranks held three or four times, so one evaluation is a handful of look-ups:
+deck order S H D C). Deadwood and the best discard come from the engine's bitmask kernel
+(:mod:`rummy_lab.engine.masks`: the table of the best runs of every 13-bit suit holding
+plus the few set choices of ranks held three or four times), memoised here by hand, so
+one evaluation is a handful of look-ups:
 about twenty times faster than building :class:`~rummy_lab.engine.solver.Partition`
 objects, which is what lets the coach play thousands of Gin hands out per decision.
 
@@ -26,9 +27,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ...engine.cards import Card
+from ...engine.masks import kernel
 from ...engine.rules import Rules
 from ...engine.solver import set_variants as _set_variants_with_sets
-from ...engine.solver import suit_run_table
 
 __all__ = ["GinKit", "Outcome", "bits_of", "cards_of", "kit_for", "mask_of"]
 
@@ -106,14 +107,15 @@ class GinKit:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        self.table: tuple[int, ...] = suit_run_table(rules)
+        self._kernel = kernel(rules)
+        self._objective = self._kernel.objective
+        self.table: tuple[int, ...] = self._kernel.table
         vals = rules.rank_values
         self.values: tuple[int, ...] = tuple(vals[i % 13 + 1] for i in range(52))
         self.cost: tuple[int, ...] = tuple(v * BIG + 1 for v in self.values)
         self._memo: dict[int, int] = {}
         self._discards: dict[int, tuple[int, int]] = {}
         self._runs = _run_segments(self.table, tuple(vals[r + 1] for r in range(13)))
-        self._removals = _removal_table(self.table, tuple(vals[r + 1] for r in range(13)))
 
     # ------------------------------------------------------------------ deadwood
     def obj(self, m: int) -> int:
@@ -121,33 +123,7 @@ class GinKit:
         v = self._memo.get(m)
         if v is not None:
             return v
-        t = self.table
-        s0 = m & M13
-        s1 = (m >> 13) & M13
-        s2 = (m >> 26) & M13
-        s3 = (m >> 39) & M13
-        t0, t1, t2, t3 = t[s0], t[s1], t[s2], t[s3]
-        v = t0 + t1 + t2 + t3
-        trip = (s0 & s1 & (s2 | s3)) | (s2 & s3 & (s0 | s1))
-        if trip and not trip & (trip - 1):
-            # one rank held three or four times: the set with all of them, or (four)
-            # leaving one suit's card to its run
-            keep = ~trip
-            u0 = t[s0 & keep] if s0 & trip else t0
-            u1 = t[s1 & keep] if s1 & trip else t1
-            u2 = t[s2 & keep] if s2 & trip else t2
-            u3 = t[s3 & keep] if s3 & trip else t3
-            w = u0 + u1 + u2 + u3
-            if w < v:
-                v = w
-            if s0 & s1 & s2 & s3 & trip:
-                v = min(v, t0 + u1 + u2 + u3, u0 + t1 + u2 + u3, u0 + u1 + t2 + u3,
-                        u0 + u1 + u2 + t3)
-        elif trip:
-            for masks in _set_variants((s0, s1, s2, s3), trip):
-                w = t[masks[0]] + t[masks[1]] + t[masks[2]] + t[masks[3]]
-                if w < v:
-                    v = w
+        v = self._objective(m)
         if len(self._memo) > 400_000:
             self._memo.clear()
         self._memo[m] = v
@@ -174,49 +150,8 @@ class GinKit:
         return found
 
     def _best_discard(self, m: int, forbid: int) -> tuple[int, int]:
-        t = self.table
-        rem = self._removals
-        values = self.values
-        s = ((m & M13), (m >> 13) & M13, (m >> 26) & M13, (m >> 39) & M13)
-        trip = (s[0] & s[1] & (s[2] | s[3])) | (s[2] & s[3] & (s[0] | s[1]))
-        best_obj = -1
-        best_i = -1
-        # each choice of sets (just the hand when no rank is held three times): the best
-        # card of each suit to throw comes from the suit's removal table, skipping the
-        # cards of ranks in sets (a set's card changes the choices: scored by obj below)
-        variants = ([(s, t[s[0]] + t[s[1]] + t[s[2]] + t[s[3]])] if not trip else
-                    [(v, t[v[0]] + t[v[1]] + t[v[2]] + t[v[3]])
-                     for v, _ in _set_variants_with_sets(s, trip)])
-        for k in range(4):
-            skip = trip | (forbid >> (13 * k)) & M13
-            for v, tot in variants:
-                vk = v[k]
-                if not vk:
-                    continue
-                for after, r in rem[vk]:  # noqa: B007 - read after the loop
-                    if not skip >> r & 1:
-                        break
-                else:
-                    continue
-                o = tot - t[vk] + after
-                i = r + 13 * k
-                if best_i < 0 or o < best_obj or (
-                    o == best_obj and (values[i], i) > (values[best_i], best_i)
-                ):
-                    best_obj, best_i = o, i
-        if trip:
-            obj = self.obj
-            rest = m & ~forbid & (trip | trip << 13 | trip << 26 | trip << 39)
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                i = low.bit_length() - 1
-                o = obj(m ^ low)
-                if best_i < 0 or o < best_obj or (
-                    o == best_obj and (values[i], i) > (values[best_i], best_i)
-                ):
-                    best_obj, best_i = o, i
-        return best_i, best_obj // BIG
+        card, left, _ = self._kernel.best_discard(m, forbid)
+        return card, left // BIG
 
     # ------------------------------------------------------------------ melds
     def arrangements(self, m: int) -> list[tuple[int, ...]]:
@@ -352,26 +287,6 @@ def kit_for(rules: Rules) -> GinKit:
 
 
 # --------------------------------------------------------------------------- set choices
-
-def _set_variants(masks: tuple[int, int, int, int], trip: int
-                  ) -> list[tuple[int, int, int, int]]:
-    """Suit masks with each possible choice of sets removed (at least one set)."""
-    return [v for v, _ in _set_variants_with_sets(masks, trip)][1:]
-
-
-def _removal_table(
-    table: tuple[int, ...], values: tuple[int, ...]
-) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """For every 13-bit suit holding, each card's removal as ``(run objective after, rank
-    bit)``, best first: least objective, then the higher card value, then the higher rank
-    (the order :meth:`GinKit.best_discard` breaks ties in)."""
-    out = []
-    for m in range(1 << 13):
-        cands = [(table[m ^ (1 << r)], -values[r], -r, r) for r in range(13) if m >> r & 1]
-        cands.sort()
-        out.append(tuple((after, r) for after, _, _, r in cands))
-    return tuple(out)
-
 
 def _run_segments(
     table: tuple[int, ...], values: tuple[int, ...]

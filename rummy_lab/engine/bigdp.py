@@ -19,10 +19,9 @@ from .cards import Card
 from .melds import Meld, _as_run, _as_set
 from .partition import Partition
 from .rules import Rules
-from .search import BIG, INF, _Ctx, _models, _Move, _place_card, _set_options
+from .search import BIG, INF, _Ctx, _models, _Move, _place_card, _set_jokers, _set_options
 
 # --------------------------------------------------------------------------- big hands
-
 
 
 _DP_MIN_PLANS = 30_000
@@ -150,22 +149,6 @@ def _pack(runs: list[int], kept: int) -> int:
     for i, c in enumerate(runs):
         code |= c << (4 * i)
     return code
-
-
-def _set_jokers(ctx: _Ctx, n: int, most: int) -> tuple[int, int, int]:
-    """(groups, jokers needed, extra jokers they could take; INF: any) for ``n`` natural
-    cards of one rank, at most ``most`` copies of one suit (as :func:`_set_options_for`)."""
-    if ctx.distinct:
-        g = max(most, -(-n // (ctx.max_set or 4)))
-    elif ctx.max_set is not None:
-        g = -(-n // ctx.max_set)
-    else:
-        g = 1
-    need = max(0, ctx.min_meld * g - n)
-    cap = INF if ctx.max_set is None else ctx.max_set * g - n - need
-    if ctx.distinct:
-        cap = min(cap, 4 * g - n - need)
-    return g, need, max(0, cap)
 
 
 def _dp_solve(

@@ -339,23 +339,31 @@ def _set_options(ctx: _Ctx, suits: tuple[tuple[int, ...], ...], place: int) -> l
     return out
 
 
+def _set_jokers(ctx: _Ctx, n: int, most: int) -> tuple[int, int, int]:
+    """(groups, jokers needed, extra jokers they could take; INF: any) for ``n`` natural
+    cards of one rank, at most ``most`` copies of one suit (as :func:`_set_options_for`
+    counts them)."""
+    if ctx.distinct:
+        g = max(most, -(-n // (ctx.max_set or 4)))
+    elif ctx.max_set is not None:
+        g = -(-n // ctx.max_set)
+    else:
+        g = 1
+    need = max(0, ctx.min_meld * g - n)
+    cap = INF if ctx.max_set is None else ctx.max_set * g - n - need
+    if ctx.distinct:
+        cap = min(cap, 4 * g - n - need)
+    return g, need, max(0, cap)
+
+
 def _set_options_for(ctx: _Ctx, have: tuple[int, ...], place: int) -> list[_SetPick]:
     out = []
     for used in itertools.product(*(range(h + 1) for h in have)):
         n = sum(used)
         if n < 2:  # one natural card plus jokers is never better as a set than as a run
             continue
-        if ctx.distinct:
-            g = max(max(used), -(-n // (ctx.max_set or 4)))
-        elif ctx.max_set is not None:
-            g = -(-n // ctx.max_set)
-        else:
-            g = 1
-        need = max(0, ctx.min_meld * g - n)
-        cap = INF if ctx.max_set is None else ctx.max_set * g - n - need
-        if ctx.distinct:
-            cap = min(cap, 4 * g - n - need)
-        out.append(_SetPick(place, tuple(used), g, need, max(0, cap)))
+        g, need, cap = _set_jokers(ctx, n, max(used))
+        out.append(_SetPick(place, tuple(used), g, need, cap))
     return out
 
 

@@ -52,6 +52,7 @@ from ..engine.rules import Variant
 from ..engine.state import PlayerView
 from ._reasons import compared_with, one_line, reasons, split_parts
 from ._values import MoveValue, check_budget, check_view, hand_points, ranked_values
+from .match_equity import match_equity_table, match_win_probability
 from .review import (
     HINT_SHOWN,
     LABELS,
@@ -94,6 +95,8 @@ __all__ = [
     "hand_points",
     "hint",
     "label_for",
+    "match_equity_table",
+    "match_win_probability",
     "review",
     "review_values",
     "thresholds",

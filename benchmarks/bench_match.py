@@ -20,9 +20,16 @@ The prediction carries its own sampling error (the measured hand distribution), 
 pair slightly outside its interval now and then is expected; a method error shows as
 many pairs off in the same direction.
 
+``--bootstrap B`` instead reports how precise the shipped expert chances are: it
+resamples the shipped expert hands ``B`` times (each variant's measured hands drawn with
+replacement), rebuilds the table each time and prints, at the same score pairs, the
+shipped chance with the 2.5% and 97.5% points of the resampled ones (a few seconds per
+resample and variant, no hands played).
+
 Run (about 20 minutes on one core)::
 
     PYTHONPATH=. python benchmarks/bench_match.py
+    PYTHONPATH=. python benchmarks/bench_match.py --bootstrap 100
     PYTHONPATH=. python benchmarks/bench_match.py --variants gin 500 --matches 500
 """
 
@@ -40,7 +47,12 @@ from types import ModuleType
 
 import rummy_lab as rl
 from rummy_lab.bots import make_bot, play_hand
-from rummy_lab.coach.match_equity import HandOutcomes, MatchEquityTable, match_equity_table
+from rummy_lab.coach.match_equity import (
+    HandOutcomes,
+    MatchEquityTable,
+    expert_outcomes,
+    match_equity_table,
+)
 from rummy_lab.engine.game import new_game
 from rummy_lab.engine.rules import Rules, Variant, get_rules
 from rummy_lab.engine.scoring.gin import game_totals
@@ -154,6 +166,34 @@ def check_variant(name: str, hands: int, matches: int, seed: int) -> list[dict[s
     return rows
 
 
+def bootstrap_variant(name: str, resamples: int, seed: int) -> None:
+    """The shipped expert chances at the variant's pairs with resampled 95% ranges."""
+    rules = get_rules(name)
+    shipped = expert_outcomes(rules)
+    table = match_equity_table(rules)
+    hands: list[tuple[int, int, str | None]] = []
+    for d, o, w, p in shipped.rows:
+        hands += [(d, o, w)] * round(p * shipped.hands)
+    rng = random.Random(seed)
+    samples: list[list[float]] = [[] for _ in PAIRS[name]]
+    for _ in range(resamples):
+        counts: dict[tuple[int, int, str | None], int] = {}
+        for h in rng.choices(hands, k=len(hands)):
+            counts[h] = counts.get(h, 0) + 1
+        out = HandOutcomes.from_counts([(*h, n) for h, n in counts.items()])
+        t = match_equity_table(rules, outcomes=out)
+        for k, (s0, s1, dealer) in enumerate(PAIRS[name]):
+            samples[k].append(t.win_probability((s0, s1), dealer=dealer)[0])
+    print(f"\n{name}: expert chances from {shipped.hands} hands, {resamples} resamples")
+    print("| totals | dealer | P(player 0 wins) | 95% bootstrap range |")
+    print("|---|---|---|---|")
+    for k, (s0, s1, dealer) in enumerate(PAIRS[name]):
+        got = sorted(samples[k])
+        lo, hi = got[int(0.025 * (len(got) - 1))], got[int(0.975 * (len(got) - 1))]
+        p = table.win_probability((s0, s1), dealer=dealer)[0]
+        print(f"| {s0}-{s1} | {dealer} | {p:.3f} | {lo:.3f}-{hi:.3f} |", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--variants", nargs="*", default=list(PAIRS))
@@ -162,8 +202,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--matches", type=int, default=None,
                         help="matches per score pair (default: MATCHES)")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--bootstrap", type=int, default=0,
+                        help="resample the shipped expert hands this many times instead")
     args = parser.parse_args(argv)
     start = time.perf_counter()
+    if args.bootstrap:
+        for name in args.variants:
+            bootstrap_variant(name, args.bootstrap, args.seed)
+        return 0
     rows: list[dict[str, object]] = []
     for name in args.variants:
         if name not in PAIRS:

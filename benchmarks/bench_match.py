@@ -26,7 +26,7 @@ replacement), rebuilds the table each time and prints, at the same score pairs, 
 shipped chance with the 2.5% and 97.5% points of the resampled ones (a few seconds per
 resample and variant, no hands played).
 
-Run (about 20 minutes on one core)::
+Run (about 33 minutes on one shared core; the bootstrap about 4)::
 
     PYTHONPATH=. python benchmarks/bench_match.py
     PYTHONPATH=. python benchmarks/bench_match.py --bootstrap 100

@@ -50,6 +50,7 @@ from typing import TYPE_CHECKING
 from ..engine.moves import Move, MoveLike, clean_move
 from ..engine.rules import Variant
 from ..engine.state import PlayerView
+from .match_equity import match_equity_table, match_win_probability
 from .reasons import compared_with, one_line, reasons, split_parts
 from .review import (
     HINT_SHOWN,
@@ -94,6 +95,8 @@ __all__ = [
     "hand_points",
     "hint",
     "label_for",
+    "match_equity_table",
+    "match_win_probability",
     "review",
     "review_values",
     "thresholds",

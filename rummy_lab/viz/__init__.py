@@ -41,6 +41,7 @@ from .game import (
     view_wild_rank,
 )
 from .inference import belief_heatmap, probability_heatmap, reliability_figure
+from .match import match_equity_heatmap
 from .scores import pool_chart
 from .theme import (
     THEMES,
@@ -69,6 +70,7 @@ __all__ = [
     "event_caption",
     "fraction_text",
     "held_partition",
+    "match_equity_heatmap",
     "meld_positions",
     "meld_probability_figure",
     "move_caption",

@@ -59,10 +59,14 @@ def match_equity_heatmap(
         name="match equity",
     ))
     label = "pool limit" if table.format == "pool" else "target"
+    span = [totals[0] - 0.5, totals[-1] + 0.5]
     _base_layout(
-        fig, title or (f"{table.rules.name}: player 0's chance to win the match "
-                       f"({label} {table.target}, {better} totals are better; {deals})"),
+        fig, title or (f"{table.rules.name}: player 0's chance to win the match<br>"
+                       f"<sup>{label} {table.target}, {better} totals are better; "
+                       f"{deals}</sup>"),
         "player 1's total", "player 0's total", theme=theme,
-        yaxis={"scaleanchor": "x", "constrain": "domain"},
+        xaxis={"range": span, "constrain": "domain"},
+        yaxis={"range": span, "scaleanchor": "x", "constrain": "domain"},
     )
+    fig.update_layout(margin={"t": 72})
     return fig

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter, OrderedDict
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..engine.cards import Card, make_deck
@@ -65,19 +66,26 @@ def deals(view: PlayerView, k: int, rng: random.Random, *, model: str | None = N
     return belief(view, model=model).sample_deals(k, rng)
 
 
+def seen_cards(view: PlayerView, extra: Sequence[Card] = ()) -> list[Card]:
+    """The cards ``view.player`` sees where they are, other than its hand: the discard
+    pile, ``extra``, the table's melds, the cards known to be in other hands and the wild
+    card."""
+    out = [*view.discard_pile, *extra]
+    for m in view.table:
+        out.extend(m.cards)
+    for q, known in enumerate(view.known):
+        if q != view.player:
+            out.extend(known)
+    if view.wild_card is not None:
+        out.append(view.wild_card)
+    return out
+
+
 def unseen(view: PlayerView) -> tuple[Card, ...]:
     """The physical cards ``view.player`` has not seen where they are, in deck order."""
     r = view.rules
     left = Counter(make_deck(r.decks_for(view.players), r.printed_jokers))
-    seen: list[Card] = [*view.hand, *view.discard_pile]
-    for m in view.table:
-        seen.extend(m.cards)
-    for q, known in enumerate(view.known):
-        if q != view.player:
-            seen.extend(known)
-    if view.wild_card is not None:
-        seen.append(view.wild_card)
-    for c in seen:
+    for c in seen_cards(view, view.hand):
         if left[c] > 0:
             left[c] -= 1
     return tuple(c for c in sorted(left) for _ in range(left[c]))

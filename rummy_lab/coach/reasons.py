@@ -38,7 +38,7 @@ from ..engine.rules import Rules, Variant
 from ..engine.solver import Partition, best_partition, deadwood
 from ..engine.state import PlayerView
 from ..engine.variants.indian import has_pure_sequence
-from .beliefs import danger
+from .beliefs import danger, seen_cards
 from .gin.values import GIN_SPLIT
 from .leaf import R500_NEAR
 from .oneturn import (
@@ -111,18 +111,6 @@ def _held_after(view: PlayerView, move: Move) -> tuple[list[Card], Card | None]:
     return hand, None
 
 
-def _seen(view: PlayerView, extra: Sequence[Card] = ()) -> list[Card]:
-    out = [*view.discard_pile, *extra]
-    for m in view.table:
-        out.extend(m.cards)
-    for q, k in enumerate(view.known):
-        if q != view.player:
-            out.extend(k)
-    if view.wild_card is not None:
-        out.append(view.wild_card)
-    return out
-
-
 def _melded_groups(part: Partition) -> list[tuple[Card, ...]]:
     return [tuple(m.cards) for m in part.melds]
 
@@ -170,7 +158,7 @@ def facts(view: PlayerView, move: Move, *, with_outs: bool = True) -> Facts:
         if r.variant is Variant.INDIAN:
             f.pure = has_pure_sequence(kept)
             if not f.pure:
-                f.pure_need = _pure_needs(kept, _seen(view, [thrown] if thrown else []), r)
+                f.pure_need = _pure_needs(kept, seen_cards(view, [thrown] if thrown else []), r)
     if thrown is not None and not isinstance(move, Knock | Gin | Declare):
         try:
             f.danger = danger(view, thrown)
@@ -185,7 +173,7 @@ def facts(view: PlayerView, move: Move, *, with_outs: bool = True) -> Facts:
         from ..probability.exact import outs as count_outs
         from ..probability.exact import p_draw_out
 
-        seen = _seen(view, [thrown] if thrown else [])
+        seen = seen_cards(view, [thrown] if thrown else [])
         try:
             found = count_outs(kept, free, seen=seen, wild_rank=wild, decks=decks)
         except ValueError:

@@ -147,7 +147,7 @@ def test_console_script():
 
 def test_coach_api():
     sig = inspect.signature(rl.coach.evaluate)
-    assert list(sig.parameters) == ["view", "budget", "seed"]
+    assert list(sig.parameters) == ["view", "budget", "seed", "objective"]
     assert sig.parameters["budget"].kind is inspect.Parameter.KEYWORD_ONLY
     assert sig.parameters["budget"].default is None and sig.parameters["seed"].default == 0
     g = rl.new_game("gin", seed=6)

@@ -29,7 +29,8 @@ __all__ = ["ExpertBot"]
 
 
 class ExpertBot:
-    """Plays the move the coach values highest.
+    """Plays the coach's choice: the move the coach values highest, or of the moves it
+    cannot tell apart from that one (rank 1), the variant's rule of thumb's move.
 
     :param budget: the coach's budget per decision in seconds (``None``: the fast
         default, a fixed number of determinizations per decision).
@@ -65,7 +66,7 @@ class ExpertBot:
             return legal[0]
         values = ranked_values(view, self.budget, seed, split=False)  # no reasons here
         self.last_values = values
-        best = values[0]
+        best = values.choice
         self._reason, self._pending = "", (view, best.move, best.value)
         return best.move
 

@@ -329,6 +329,25 @@ class MatchEquityTable:
         p = min(max(p, 0.0), 1.0)
         return p, 1.0 - p
 
+    def chance_after(self, s0: int, s1: int, next_dealer: int) -> float:
+        """Player 0's chance once a hand has left the totals at ``(s0, s1)`` with
+        ``next_dealer`` to deal: 1 or 0 when that hand ended the match (Rummy 500: the
+        higher total at or past the target; a tie plays on), else the table's chance."""
+        t = self.target
+        if s0 >= t or s1 >= t:
+            if self.format == "pool":
+                return 0.0 if s0 >= t and s1 < t else 1.0 if s1 >= t > s0 else 0.5
+            if self.format == "gin" or self.rules.variant is Variant.BASIC:
+                return 1.0 if s0 >= s1 else 0.0
+            if s0 != s1:
+                return 1.0 if s0 > s1 else 0.0
+            return self.tie_chances[next_dealer]
+        return float(self.chances[next_dealer, self.index(s0), self.index(s1)])
+
+    def mean_change(self) -> float:
+        """The mean change of a player's total per hand (Rummy 500's totals both move)."""
+        return sum(p * (d + o) / 2 for d, o, _, p in self.outcomes.rows)
+
     def check_scores(self, scores: object) -> tuple[int, int]:
         """``scores`` as two whole numbers of a running match.
 

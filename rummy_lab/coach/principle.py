@@ -1,8 +1,9 @@
 """The coach's rule of thumb for each variant, and how it meets the values.
 
 Sampled values are noisy: two moves a point apart at the default budget may well be equal.
-So the coach's choice is the move a simple, teachable principle recommends, unless
-another move's value beats it by more than the noise (:func:`coach_choice`):
+Of the moves the coach cannot tell apart from the best (rank 1,
+:mod:`rummy_lab.coach.ranking`), it plays the one a simple, teachable principle
+recommends, when that move is among them:
 
 * Gin: go gin when you can; take the discard or the upcard only when it goes into a meld;
   throw the card that leaves the least deadwood (of equal ones, the higher card). The
@@ -46,37 +47,19 @@ from .gin.kit import cards_of, kit_for, mask_of
 from .gin.policy import melds_in_hand
 from .policy import policy_move
 from .solved import best_partition, free_rules
-from .value_types import MoveValue
 
 __all__ = [
-    "BASIC_CHOICE_MARGIN", "BASIC_DISCARD_WEIGHTS", "CHOICE_MARGIN", "CHOICE_Z",
-    "TABLE_CHOICE_MARGIN", "basic_discard_features", "basic_discard_score", "basic_throw",
-    "choice_margin", "coach_choice", "principle_move",
+    "BASIC_DISCARD_WEIGHTS", "CHOICE_MARGIN", "CHOICE_Z", "basic_discard_features",
+    "basic_discard_score", "basic_throw", "principle_move",
 ]
 
 CHOICE_Z = 2.0
-"""Standard errors by which another move must beat the principle's move."""
+"""Standard errors by which a Gin knock must beat waiting for gin before the race stops
+looking at it (:func:`rummy_lab.coach.gin.values.gin_move_values`)."""
 
 CHOICE_MARGIN = 1.0
-"""Points by which another move must beat the principle's move, on top of the noise
-(Gin, whose values come from playouts to the end of the hand)."""
-
-TABLE_CHOICE_MARGIN = 3.0
-"""The same for Rummy 500 and Indian Rummy, whose one-turn estimates are coarser."""
-
-BASIC_CHOICE_MARGIN = 0.4
-"""The same for Basic Rummy, whose hands are worth far fewer points (about 6 against Gin's
-15, Rummy 500's 67 and Indian Rummy's 31 between greedy bots, by ``python
-benchmarks/fits/fit_coach.py stakes``)."""
-
-
-def choice_margin(variant: Variant) -> float:
-    """The margin of :func:`coach_choice` for a variant."""
-    if variant is Variant.GIN:
-        return CHOICE_MARGIN
-    if variant is Variant.BASIC:
-        return BASIC_CHOICE_MARGIN
-    return TABLE_CHOICE_MARGIN
+"""Points by which a Gin knock must beat waiting for gin, on top of the noise, before
+the race stops looking at it."""
 
 SAFE_SLACK = 0
 """A throw may be this many points lower than the policy's to be a safer one."""
@@ -206,16 +189,3 @@ def _gin_principle(view: PlayerView) -> Move:
                                else 0)
     move = discard_of(cards_of(1 << card)[0])
     return move if move in legal else legal[0]
-
-
-def coach_choice(values: list[MoveValue], principle: Move, margin: float = CHOICE_MARGIN
-                 ) -> MoveValue:
-    """The principle's move, unless the best valued move beats it by more than
-    ``CHOICE_Z`` standard errors of their paired difference plus ``margin``."""
-    best = max(values, key=lambda mv: mv.value)
-    base = next((mv for mv in values if mv.move == principle), None)
-    if base is None or best.move == principle:
-        return best
-    if best.value - base.value > CHOICE_Z * base.noise_against(best) + margin:
-        return best
-    return base

@@ -52,8 +52,8 @@ from .oneturn import (
 from .value_types import MoveValue
 
 __all__ = [
-    "Facts", "compared_with", "facts", "facts_line", "level", "one_line", "reasons",
-    "split_parts", "split_words",
+    "Facts", "compared_with", "contrast", "facts", "facts_line", "level", "one_line",
+    "preference_words", "reasons", "split_parts", "split_words", "value_words",
 ]
 
 
@@ -477,36 +477,57 @@ def _basic_parts(mv: MoveValue, other: MoveValue, explain: bool,
 
 def compared_with(mv: MoveValue, best: MoveValue, values: Sequence[MoveValue]
                   ) -> MoveValue | None:
-    """The value a move's reasons measure it against: the coach's choice ``best``; for
-    the choice itself, the next move of ``values`` (None when there is none)."""
+    """The value a move's reasons measure it against: the first move ``best``; for
+    the first move itself, the next move of ``values`` (None when there is none)."""
     if mv.move != best.move:
         return best
     return next((v for v in values if v.move != best.move), None)
 
 
+def value_words(mv: MoveValue, *, objective: str = "points") -> str:
+    """The value with its 95% interval, in words: "+5.9 ± 0.4 points over the rest of
+    the hand (average of 64 deals)", or for ``objective="match"`` the chance of winning
+    the match."""
+    from .ranking import format_value, standard_error
+
+    se = standard_error(mv)
+    how = "exact" if mv.exact else f"average of {mv.samples} deals"
+    if objective == "match":
+        return f"a {format_value(mv.value, se, percent=True)} chance to win the match ({how})"
+    return f"worth {format_value(mv.value, se)} points over the rest of the hand ({how})"
+
+
 def reasons(view: PlayerView, mv: MoveValue, best: MoveValue, *, with_outs: bool = True,
-            values: Sequence[MoveValue] = ()) -> tuple[str, ...]:
-    """The sentences about one evaluated move (its value first); ``values`` (all the
-    moves' values) lets a drop be compared with playing on."""
+            values: Sequence[MoveValue] = (), rank: int = 1, choice: MoveValue | None = None,
+            objective: str = "points") -> tuple[str, ...]:
+    """The sentences about one evaluated move (its value first); ``best`` is the first
+    move (the highest value), ``rank`` this move's rank, ``choice`` the coach's choice
+    among the rank-1 moves; ``values`` (all the moves' values) lets a drop be compared
+    with playing on."""
     move = mv.move
-    how = ("exact" if mv.exact else f"average of {mv.samples} deals")
-    head = f"worth {mv.value:+.1f} points over the rest of the hand ({how})"
+    head = value_words(mv, objective=objective)
+    gap = best.value - mv.value
+    match = objective == "match"
+    shown = f"{100 * gap:.1f} percentage points" if match else f"{gap:.1f}"
+    nil = round(100 * gap, 1) == 0 if match else level(gap)
     if mv.move != best.move:
-        if level(best.value - mv.value):
-            head += f", level with {best.move} to 0.1 points"
-        elif mv.value <= best.value:
-            head += f", {best.value - mv.value:.1f} less than {best.move}"
+        if rank == 1:
+            head += f", as good as {best.move} at this precision"
+            if not nil:
+                head += f" ({shown} less, within the noise)"
         else:
-            head += (f", {mv.value - best.value:.1f} more than {best.move}, too little to "
-                     "tell apart at this precision")
+            head += f", {shown} less than {best.move}"
     out = [head]
+    if choice is not None and choice.move == move and move != best.move:
+        out.append(f"the coach prefers {move} to {best.move}, which it cannot tell apart, "
+                   f"because {preference_words(view, move)}")
     out.extend(_move_sentences(view, move, mv, with_outs=with_outs))
-    # where the points between this move and the coach's choice (for the choice: the
-    # next move) come from
+    # where the points between this move and the first (for the first: the next move)
+    # come from
     rival = compared_with(mv, best, values)
-    # the hint lists the choice first: its split says why a kept point counts
+    # the hint lists the first move first: its split says why a kept point counts
     split = (split_words(mv, rival, explain=mv.move == best.move, view=view)
-             if rival is not None else None)
+             if rival is not None and objective == "points" else None)
     if split:
         out.append(split)
     if isinstance(move, Drop):
@@ -515,11 +536,75 @@ def reasons(view: PlayerView, mv: MoveValue, best: MoveValue, *, with_outs: bool
             play = max(on, key=lambda v: v.value)
             if play.value < mv.value:
                 out.append(f"playing on is worth {play.value:+.1f} at best ({play.move}): "
-                           f"dropping saves {mv.value - play.value:.1f} points")
+                           f"dropping saves {mv.value - play.value:.1f}")
             else:
                 out.append(f"playing on ({play.move}) is worth {play.value:+.1f}, more than "
                            "the drop's price")
     return tuple(out)
+
+
+def preference_words(view: PlayerView, move: Move) -> str:
+    """Why the rule of thumb (:func:`rummy_lab.coach.principle.principle_move`) picks
+    ``move``, from the engine's numbers: the meld the card joins, the deadwood and danger
+    left, the points put on the table."""
+    f = facts(view, move, with_outs=False)
+    if isinstance(move, TakeUpcard | DrawDiscard):
+        card = f.taken[0] if f.taken else f.card
+        if card is not None and f.joins:
+            return f"{card.glyph} goes straight into the meld {glyphs(f.joins)}"
+        return "the card on the pile is taken to be melded"
+    if isinstance(move, PassUpcard | DrawStock):
+        if f.card is not None and f.joins is None:
+            return (f"{f.card.glyph} fits no meld of yours, and a stock card is unknown to "
+                    "the others")
+        return "a stock card is unknown to the others"
+    if isinstance(move, Gin | Declare):
+        return "it ends the hand at once"
+    if isinstance(move, Meld):
+        return f"it puts {sum(view.rules.card_value(c) for c in move.cards)} points on the table"
+    if isinstance(move, LayOff):
+        return f"it gets {glyphs(move.cards)} out of your hand"
+    if isinstance(move, Discard) and f.deadwood is not None:
+        word = "count" if view.rules.variant is Variant.INDIAN else "deadwood"
+        why = f"it leaves {f.deadwood} {word}"
+        if f.danger is not None:
+            who = "the opponent" if view.players == 2 else "the next player"
+            why += f" with a {_pct(f.danger)} chance that {who} can meld {f.card.glyph}" \
+                if f.card is not None else ""
+        return why
+    return "it is the rule of thumb's move"
+
+
+def contrast(view: PlayerView, played: Move, best: Move) -> str | None:
+    """One clause setting the played move's numbers beside the best move's, where they
+    differ: the deadwood each leaves, the chance that the opponent can meld the card
+    thrown, the outs kept, whether the card taken joins a meld. ``None`` when no number
+    differs."""
+    a = facts(view, played, with_outs=True)
+    b = facts(view, best, with_outs=True)
+    who = "the opponent" if view.players == 2 else "the next player"
+    out: list[str] = []
+    if (a.card is not None and b.card is not None and isinstance(played, Discard)
+            and isinstance(best, Discard) and a.danger is not None and b.danger is not None
+            and _pct(a.danger) != _pct(b.danger)):
+            out.append(f"throwing {a.card.glyph} gave {who} a {_pct(a.danger)} chance of a "
+                       f"meld; {b.card.glyph} gave {_pct(b.danger)}")
+    if a.deadwood is not None and b.deadwood is not None and a.deadwood != b.deadwood:
+        word = "count" if view.rules.variant is Variant.INDIAN else "deadwood"
+        out.append(f"{played} leaves {a.deadwood} {word}, {best} {b.deadwood}")
+    na, nb = sum(a.outs.values()), sum(b.outs.values())
+    if a.p_out is not None and b.p_out is not None and na != nb:
+        out.append(f"{na} out{'s' if na != 1 else ''} kept against {nb} "
+                   f"({_pct(a.p_out)} against {_pct(b.p_out)} to draw one)")
+    if isinstance(played, TakeUpcard | DrawDiscard | PassUpcard | DrawStock) \
+            and isinstance(best, TakeUpcard | DrawDiscard | PassUpcard | DrawStock):
+        card = view.discard_top
+        joins = a.joins or b.joins
+        if card is not None and joins:
+            out.append(f"{card.glyph} would join {glyphs([c for c in joins if c != card])}")
+        elif card is not None:
+            out.append(f"{card.glyph} fits no meld of yours")
+    return "; ".join(out) if out else None
 
 
 def _move_sentences(view: PlayerView, move: Move, mv: MoveValue | None,

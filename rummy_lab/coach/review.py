@@ -63,23 +63,24 @@ from __future__ import annotations
 
 import html
 from collections import Counter, OrderedDict
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..engine.moves import Move
 from ..engine.rules import Variant
-from .reasons import facts_line, level, split_parts, split_words
+from .matchplay import check_objective, match_values
+from .reasons import contrast, facts_line, level, split_parts, split_words
 from .value_types import MoveValue, check_budget
-from .values import move_values, ranked_values
+from .values import Ranked, move_values, ranked_values
 
 if TYPE_CHECKING:
     from ..engine.game import Game
     from ..engine.state import PlayerView
 
 __all__ = [
-    "HINT_SHOWN", "LABELS", "MEASURED_KEPT", "NOISE_Z", "REVIEW_DEPTH", "STAKES", "THRESHOLDS",
-    "UNSPLIT", "Review", "ReviewRow",
-    "clear_measured", "decision_seed", "label_for", "review", "review_values", "thresholds",
+    "HINT_SHOWN", "LABELS", "MATCH_STAKE", "MEASURED_KEPT", "NOISE_Z", "REVIEW_DEPTH",
+    "STAKES", "THRESHOLDS", "UNSPLIT", "Review", "ReviewRow", "clear_measured",
+    "decision_seed", "label_for", "objective_for", "review", "review_values", "thresholds",
 ]
 
 LABELS: tuple[str, ...] = ("best", "good", "inaccuracy", "mistake", "blunder")
@@ -97,6 +98,14 @@ players, default rules, without the coach's values (``python
 benchmarks/fits/fit_coach.py stakes``: the expert's points less the random bot's on the
 same deals, per reviewed decision of the random bot)."""
 
+MATCH_STAKE = 0.05
+"""The stake of a decision in a review valued in match-winning chance (a match hand):
+5 percentage points of the chance to win the match. The label bounds are the same shares
+of it as of a variant's stake in points (:data:`THRESHOLDS`): under 0.75 points "good",
+under 2 an "inaccuracy", under 5 a "mistake", 5 or more a "blunder" (a single decision
+that moves the match by 5 points of chance is about what a careless Gin decision, 3.5
+hand points, moves it by at 80-80 to 100)."""
+
 NOISE_Z = 1.0
 """A loss within this many standard errors of zero is "good"."""
 
@@ -113,13 +122,18 @@ REVIEW_DEPTH = 4
 
 
 def thresholds(variant: object = "gin") -> dict[str, float]:
-    """The label bounds in points for a variant (a name, a preset or a Rules).
+    """The label bounds in points for a variant (a name, a preset or a Rules), or for
+    ``"match"`` in match-winning chance (:data:`MATCH_STAKE`).
 
     >>> thresholds("gin")
     {'good': 0.528, 'inaccuracy': 1.408, 'mistake': 3.52}
+    >>> thresholds("match")
+    {'good': 0.0075, 'inaccuracy': 0.02, 'mistake': 0.05}
     """
     from ..engine.rules import Rules, get_rules
 
+    if variant == "match":
+        return {k: round(v * MATCH_STAKE, 4) for k, v in THRESHOLDS.items()}
     rules = variant if isinstance(variant, Rules) else get_rules(variant)  # type: ignore[arg-type]
     stake = STAKES[rules.variant.value]
     return {k: round(v * stake, 3) for k, v in THRESHOLDS.items()}
@@ -181,6 +195,12 @@ class ReviewRow:
     :ivar parts: where the loss comes from (Basic, Rummy 500 and Indian Rummy, when the
         two values split into the same parts and the loss is above 0): part name and
         points, adding up to ``loss`` (a part may be negative, a gain the others outweigh).
+    :ivar rank: the rank of the move played among the legal moves (1: the coach cannot
+        tell it apart from the best; :mod:`rummy_lab.coach.ranking`).
+    :ivar swing: how much the decision could move the value: the best move's value less
+        the worst's.
+    :ivar played_se: the standard error of ``played_value``.
+    :ivar best_se: the standard error of ``best_value``.
     """
 
     turn: int
@@ -193,6 +213,10 @@ class ReviewRow:
     best_value: float = 0.0
     noise: float = 0.0
     parts: tuple[tuple[str, float], ...] = ()
+    rank: int = 1
+    swing: float = 0.0
+    played_se: float = 0.0
+    best_se: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -203,17 +227,69 @@ class Review:
     :ivar variant: the rules' name.
     :ivar rows: one :class:`ReviewRow` per decision, in order.
     :ivar bounds: the label bounds in points (:func:`thresholds` of the game's rules).
+    :ivar objective: what the values measure: ``"points"`` (over the rest of the hand)
+        or ``"match"`` (the chance to win the match, for a hand of a match).
     """
 
     player: int
     variant: str
     rows: tuple[ReviewRow, ...]
     bounds: dict[str, float] = field(default_factory=thresholds)
+    objective: str = "points"
 
     @property
     def total_loss(self) -> float:
         """Points lost over all decisions."""
         return sum(r.loss for r in self.rows)
+
+    @property
+    def stake(self) -> float:
+        """What a decision is worth here (:data:`STAKES`, or :data:`MATCH_STAKE`): the
+        "mistake" bound."""
+        return float(self.bounds["mistake"])
+
+    @property
+    def error_rate(self) -> float:
+        """The mean loss per decision, in the values' unit (points, or chance to win the
+        match), unnormalised: the analogue of GNU Backgammon's error rate (0 with no
+        decision)."""
+        return self.total_loss / len(self.rows) if self.rows else 0.0
+
+    @staticmethod
+    def decision_accuracy(loss: float, stake: float, *, rank: int = 2) -> float:
+        """One decision's accuracy, 0-100: ``100 * 2 ** (-loss / stake)``, where a move of
+        rank 1 counts a loss of 0 (the coach cannot tell it from the best). A decision
+        that loses a whole stake (what a random move loses on average) scores 50, two
+        stakes 25; the map falls as the loss grows.
+
+        >>> Review.decision_accuracy(0.0, 3.52), Review.decision_accuracy(3.52, 3.52)
+        (100.0, 50.0)
+        >>> Review.decision_accuracy(3.52, 3.52, rank=1)
+        100.0
+        """
+        counted = 0.0 if rank == 1 else max(0.0, loss)
+        return float(100.0 * 2.0 ** (-counted / stake))
+
+    @property
+    def accuracy(self) -> float:
+        """0-100: the mean of :meth:`decision_accuracy` over the decisions (100 for
+        all-best play, and with no decision)."""
+        if not self.rows:
+            return 100.0
+        return sum(self.decision_accuracy(r.loss, self.stake, rank=r.rank)
+                   for r in self.rows) / len(self.rows)
+
+    def key_moments(self, n: int = 3) -> list[ReviewRow]:
+        """The ``n`` decisions that cost the most (by loss), then, among decisions that
+        cost nothing, those that could swing the value the most (:attr:`ReviewRow.swing`):
+        where the hand was won or lost. Costliest first.
+
+        :raises ValueError: for ``n`` that is not a whole number >= 0.
+        """
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise ValueError(f"n must be a whole number >= 0, got {n!r}")
+        ranked = sorted(self.rows, key=lambda r: (-r.loss, -r.swing, r.turn))
+        return ranked[:n]
 
     def losses_by_part(self) -> dict[str, float]:
         """Points lost by part (:attr:`ReviewRow.parts`) over all decisions, largest first,
@@ -239,26 +315,35 @@ class Review:
         c = Counter(r.label for r in self.rows)
         return {lab: c.get(lab, 0) for lab in LABELS}
 
+    def amount(self, x: float) -> str:
+        """A loss in the values' unit: ``"1.4"`` points, or ``"2.1%"`` of the chance to
+        win the match."""
+        return f"{100 * x:.1f}%" if self.objective == "match" else f"{x:.1f}"
+
     def summary(self) -> str:
-        """A few lines: the label counts, the points lost, the costliest decision."""
+        """A few lines: the label counts, the accuracy, the points lost (the error rate),
+        the key moments."""
         n = len(self.rows)
         if not n:
             return f"player {self.player} had no decision to review ({self.variant})"
         counts = ", ".join(f"{v} {k}" for k, v in self.counts().items())
+        what = ("chance to win the match lost" if self.objective == "match"
+                else "points lost")
         lines = [
             f"player {self.player}, {n} decision{'s' if n != 1 else ''} ({self.variant}): "
             f"{counts}",
-            f"points lost: {self.total_loss:.1f} in all, {self.total_loss / n:.1f} per decision",
+            f"accuracy {self.accuracy:.0f} of 100; {what}: {self.amount(self.total_loss)} "
+            f"in all, {self.amount(self.error_rate)} per decision (the error rate)",
         ]
         by_part = self.losses_by_part()
         shown = {name: x for name, x in by_part.items() if round(x, 1)}
         if shown:
             lines.append("where the points went: " + ", ".join(
                 f"{name} {x:.1f}" for name, x in shown.items()))
-        worst = max(self.rows, key=lambda r: r.loss)
-        if worst.loss > 0:
-            lines.append(f"costliest: move {worst.turn}, {worst.played} ({worst.label}, "
-                         f"-{worst.loss:.1f}): {worst.reason}")
+        for r in self.key_moments():
+            if r.loss > 0:
+                lines.append(f"key moment: move {r.turn}, {r.played} ({r.label}, "
+                             f"-{self.amount(r.loss)}): {r.reason}")
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -282,15 +367,16 @@ class Review:
         base = plot_top + plot_h
         bar = plot_w / n
         text = 'fill="currentColor"'
+        unit = "match chance" if self.objective == "match" else "points"
         parts = [
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
             f'role="img" aria-label="points lost per decision" class="rl-review-chart" '
             f'style="color:inherit">',
             f'<line x1="{left}" y1="{base}" x2="{width - pad}" y2="{base}" stroke="#888"/>',
             f'<text x="{left - 4}" y="{plot_top + 8}" font-size="10" text-anchor="end" '
-            f'{text}>{top:.0f}</text>',
+            f'{text}>{self.amount(top) if self.objective == "match" else f"{top:.0f}"}</text>',
             f'<text x="{left - 4}" y="{base}" font-size="10" text-anchor="end" {text}>0</text>',
-            f'<text x="{left}" y="{height - 4}" font-size="10" {text}>points lost per '
+            f'<text x="{left}" y="{height - 4}" font-size="10" {text}>{unit} lost per '
             'decision (move number below each bar; dashed lines: the label bounds)</text>',
         ]
         x = float(left)
@@ -307,7 +393,7 @@ class Review:
         for i, r in enumerate(self.rows):
             h = max(1.0, r.loss / top * plot_h) if r.loss > 0 else 1.0
             x = left + i * bar + bar * 0.1
-            title = html.escape(f"move {r.turn}: {r.played} ({r.label}, -{r.loss:.1f})")
+            title = html.escape(f"move {r.turn}: {r.played} ({r.label}, -{self.amount(r.loss)})")
             parts.append(
                 f'<rect x="{x:.1f}" y="{base - h:.1f}" width="{bar * 0.8:.1f}" '
                 f'height="{h:.1f}" fill="{COLORS[r.label]}"><title>{title}</title></rect>'
@@ -319,49 +405,63 @@ class Review:
         return "".join(parts)
 
     def _repr_html_(self) -> str:
-        head = "".join(f"<th>{h}</th>" for h in
-                       ("move", "played", "coach", "loss", "label", "why"))
+        from .ranking import INTERVAL_NOTE, format_value
+
+        match = self.objective == "match"
+        cols = (("move", "played", "rank", "win chance: played / best" if match else
+                 "value: played / best", "loss", "label", "why"))
+        head = "".join(f"<th>{h}</th>" for h in cols)
         rows = []
         for r in self.rows:
+            vals = (f"{format_value(r.played_value, r.played_se, percent=match)} / "
+                    f"{format_value(r.best_value, r.best_se, percent=match)} "
+                    f"({html.escape(str(r.best))})")
             rows.append(
                 "<tr>"
                 f"<td>{r.turn}</td><td>{html.escape(str(r.played))}</td>"
-                f"<td>{html.escape(str(r.best))}</td><td>{r.loss:.1f}</td>"
+                f"<td>{r.rank}</td><td>{vals}</td><td>{self.amount(r.loss)}</td>"
                 f'<td style="font-weight:bold;white-space:nowrap">{_swatch(r.label)}'
                 f"{r.label}</td>"
                 f"<td>{html.escape(r.reason)}</td>"
                 "</tr>"
             )
         summary = html.escape(self.summary()).replace("\n", "<br>")
+        note = (f'<p class="rl-note">{INTERVAL_NOTE}; rank 1: the coach cannot tell the '
+                "move from the best at its precision</p>")
         return (
             f'<div class="rl-review"><p>{summary}</p>{self.chart_svg()}'
             f'<table><thead><tr>{head}</tr></thead><tbody>{"".join(rows)}</tbody></table>'
-            "</div>"
+            f"{note}</div>"
         )
 
 
-def _row_reason(view: object, played: MoveValue, best: MoveValue, loss: float) -> str:
-    from ..engine.state import PlayerView
+def _row_reason(view: PlayerView, played: MoveValue, best: MoveValue, loss: float,
+                values: Ranked, rank: int, objective: str) -> str:
+    """One sentence contrasting the move played with the best one, from their numbers."""
+    match = objective == "match"
 
-    assert isinstance(view, PlayerView)
+    def amount(x: float) -> str:
+        return f"{100 * x:.1f} percentage points of the chance to win the match" if match \
+            else f"{x:.1f} points"
+
     what = facts_line(view, played.move)
     if played.move == best.move:
-        return f"{played.move} was the coach's choice" + (f": {what}" if what else "")
-    better = facts_line(view, best.move)
+        return f"{played.move} was the coach's first choice" + (f": {what}" if what else "")
     text = f"{played.move}" + (f" ({what})" if what else "")
-    ahead = played.value - best.value
-    if not level(ahead) and ahead > 0:
-        # the coach keeps its principle's move unless another beats it by more than the
-        # noise (rl.coach.evaluate): this one did not
-        text += (f" is worth {ahead:.1f} more than {best.move}, too little to tell apart "
-                 "at this precision")
-    elif level(loss):
+    if rank == 1:
+        text += f" is as good as {best.move} at the coach's precision"
+        if values.choice.move == played.move:
+            text += " (and is the coach's pick)"
+        elif not level(loss):
+            text += f" ({amount(loss)} less, within the noise)"
+    elif level(loss) and not match:
         text += f" is worth as much as {best.move} to 0.1 points"
     else:
-        text += f" is worth {loss:.1f} points less than {best.move}"
-    if better:
-        text += f" ({better})"
-    split = split_words(played, best, view=view)
+        text += f" is worth {amount(loss)} less than {best.move}"
+    why = contrast(view, played.move, best.move)
+    if why:
+        text += f": {why}"
+    split = split_words(played, best, view=view) if not match else None
     if split:
         text += f"; {split}"
     return text
@@ -380,11 +480,11 @@ dropped first): a review of a hand played with the hint on finds each decision t
 measured already measured, and takes no time for it."""
 
 _measured: OrderedDict[tuple[PlayerView, int, bool],
-                       tuple[Move | None, list[MoveValue]]] = OrderedDict()
+                       tuple[Move | None, Ranked]] = OrderedDict()
 
 
 def review_values(view: PlayerView, budget: float | None, seed: int, *,
-                  played: Move | None = None, split: bool = True) -> list[MoveValue]:
+                  played: Move | None = None, split: bool = True) -> Ranked:
     """Every legal move's value as a review measures it, the coach's choice first:
     :data:`REVIEW_DEPTH` times the bot's deals at the default budget, every move through
     the whole schedule, and in Gin the :data:`HINT_SHOWN` moves of highest value and
@@ -436,20 +536,36 @@ def clear_measured() -> None:
     _measured.clear()
 
 
-def _copy(values: list[MoveValue]) -> list[MoveValue]:
-    return [replace(mv, detail=dict(mv.detail)) for mv in values]
+def _copy(values: Ranked) -> Ranked:
+    return values.copy_values()
 
 
-def review(game: Game, player: int, *, budget: float | None = None, seed: int = 0) -> Review:
+def objective_for(game: Game) -> str:
+    """``"match"`` for a two-player hand of a match whose format has match chances
+    (:func:`rummy_lab.coach.match_win_probability`), else ``"points"``: what a review
+    and a hint of ``game`` value moves by."""
+    if game.match_scores is None:
+        return "points"
+    try:
+        return check_objective("match", game.view_for(0))
+    except ValueError:
+        return "points"
+
+
+def review(game: Game, player: int, *, budget: float | None = None, seed: int = 0,
+           objective: str | None = None) -> Review:
     """Review ``player``'s decisions in ``game`` (finished or still running).
 
     :param game: a :class:`~rummy_lab.engine.game.Game`.
     :param player: the seat to review.
     :param budget: the coach's budget per decision (see :func:`rummy_lab.coach.evaluate`).
     :param seed: seeds the coach (each decision gets its own seed from it).
+    :param objective: ``"points"`` or ``"match"``; ``None`` (the default) values a hand of
+        a two-player match in match-winning chance and any other hand in points
+        (:func:`objective_for`).
     :return: the :class:`Review`.
-    :raises ValueError: for something that is not a Game, an unknown player or a negative
-        budget.
+    :raises ValueError: for something that is not a Game, an unknown player, a negative
+        budget, or an objective the game cannot be valued by.
     """
     from ..engine.game import Game
 
@@ -462,28 +578,45 @@ def review(game: Game, player: int, *, budget: float | None = None, seed: int = 
     b = check_budget(budget)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be an integer, got {seed!r}")
+    obj = objective_for(game) if objective is None else check_objective(
+        objective, game.view_for(player))
     g = game.initial()
     rows: list[ReviewRow] = []
     for event in game.history:
         if event.player == player:
             view = g.view_for(player)
             if len(view.legal_moves) > 1:
-                values = review_values(view, b, decision_seed(seed, event.index),
-                                       played=event.move)
-                best = values[0]
-                played = next((mv for mv in values if mv.move == event.move), None)
-                if played is None:  # a move the engine accepts but does not list
-                    played = move_values(view, [event.move], b, seed,
-                                         depth=REVIEW_DEPTH if b is None else 1)[0]
-                loss = max(0.0, best.value - played.value)
-                is_best = played.move == best.move
-                noise = played.noise_against(best)
-                split = split_parts(best, played) if loss > 0 and not is_best else None
-                rows.append(ReviewRow(
-                    event.index, event.move, best.move, loss,
-                    label_for(loss, is_best=is_best, noise=noise, variant=game.rules),
-                    _row_reason(view, played, best, loss), played.value, best.value, noise,
-                    tuple(split.items()) if split else (),
-                ))
+                rows.append(_review_row(view, event.index, event.move, b,
+                                        decision_seed(seed, event.index), obj))
         g.play(event.move)
-    return Review(player, game.rules.name, tuple(rows), thresholds(game.rules))
+    bounds = thresholds("match" if obj == "match" else game.rules)
+    return Review(player, game.rules.name, tuple(rows), bounds, obj)
+
+
+def _review_row(view: PlayerView, turn: int, move: Move, budget: float | None, seed: int,
+                objective: str) -> ReviewRow:
+    from .ranking import standard_error
+
+    if objective == "match":
+        values = match_values(view, budget, seed, depth=REVIEW_DEPTH if budget is None else 1)
+    else:
+        values = review_values(view, budget, seed, played=move)
+    best = values[0]
+    played = next((mv for mv in values if mv.move == move), None)
+    rank = values.rank_of(move) if played is not None else len(values) + 1
+    if played is None:  # a move the engine accepts but does not list
+        played = move_values(view, [move], budget, seed,
+                             depth=REVIEW_DEPTH if budget is None else 1)[0]
+    loss = max(0.0, best.value - played.value)
+    is_best = rank == 1
+    noise = played.noise_against(best)
+    split = (split_parts(best, played) if loss > 0 and not is_best and objective == "points"
+             else None)
+    return ReviewRow(
+        turn, move, best.move, loss,
+        label_for(loss, is_best=is_best, noise=noise,
+                  variant="match" if objective == "match" else view.rules),
+        _row_reason(view, played, best, loss, values, rank, objective),
+        played.value, best.value, noise, tuple(split.items()) if split else (),
+        rank, best.value - values[-1].value, standard_error(played), standard_error(best),
+    )

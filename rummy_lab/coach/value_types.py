@@ -29,6 +29,8 @@ class MoveValue:
     :ivar detail: numbers the reasons quote (undercut risk, playout outcomes...).
     :ivar per_deal: the value on each determinization, in order (moves share the
         determinizations, so two moves' lists can be compared pairwise).
+    :ivar outcomes: for an exact value, the points it averages and their probabilities
+        (``((points, probability), ...)``; empty when the value is one sure number).
     """
 
     move: Move
@@ -37,6 +39,7 @@ class MoveValue:
     exact: bool = False
     detail: dict[str, float] = field(default_factory=dict)
     per_deal: tuple[float, ...] = ()
+    outcomes: tuple[tuple[float, float], ...] = ()
 
     def noise_against(self, other: MoveValue) -> float:
         """Standard error of ``other.value - self.value`` from their paired values (0 when

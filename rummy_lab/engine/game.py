@@ -75,12 +75,16 @@ class Game:
     (True, False)
     """
 
-    __slots__ = ("_legal", "engine", "state")
+    __slots__ = ("_legal", "engine", "match_scores", "state")
 
-    def __init__(self, state: GameState, engine: VariantEngine) -> None:
+    def __init__(self, state: GameState, engine: VariantEngine,
+                 match_scores: tuple[int, ...] | None = None) -> None:
         self.state = state
         self.engine = engine
         self._legal: list[Move] | None = None
+        #: the match totals when this hand was dealt (``None`` outside a match): set by
+        #: :class:`~rummy_lab.engine.match.Match`, carried by every view of the hand
+        self.match_scores = match_scores
 
     # ------------------------------------------------------------------ reading
     @property
@@ -317,6 +321,7 @@ class Game:
             result=st.result,
             revealed=st.revealed,
             knock_limit=engine.knock_limit(st),
+            match_scores=self.match_scores,
         )
 
     def _history_for(self, player: int) -> tuple[Event, ...]:
@@ -342,7 +347,8 @@ class Game:
     def initial(self) -> Game:
         """A fresh game at this hand's deal (same rules, same cards)."""
         st = self.state
-        return Game(start_state(st.rules, self.engine, st.players, st.deal, st.seed), self.engine)
+        return Game(start_state(st.rules, self.engine, st.players, st.deal, st.seed), self.engine,
+                    self.match_scores)
 
     def replay(self) -> Iterator[Game]:
         """The state at the deal and after each move, as independent games.
@@ -393,7 +399,7 @@ class Game:
 
     def copy(self) -> Game:
         """An independent copy of the game."""
-        return Game(self.state.copy(), self.engine)
+        return Game(self.state.copy(), self.engine, self.match_scores)
 
     # ------------------------------------------------------------------ saving
     def to_json(self) -> str:

@@ -64,6 +64,7 @@ class Match:
         game = new_game(
             self.rules, players=self.players, seed=self._rng.getrandbits(63), dealer=dealer
         )
+        game.match_scores = self.totals if self.games else (0,) * self.players
         self.games.append(game)
         return game
 
@@ -156,7 +157,8 @@ class IndianMatch(Match):
         seed = self._rng.getrandbits(63)
         engine = cast(IndianEngine, self.engine)
         deal = engine.deal_seats(self.rules, n, dealer, random.Random(seed), seats)
-        game = Game(start_state(self.rules, engine, n, deal, seed), engine)
+        game = Game(start_state(self.rules, engine, n, deal, seed), engine,
+                    tuple(self.standing.totals) if self.games else (0,) * n)
         self.games.append(game)
         return game
 

@@ -281,6 +281,8 @@ class PlayerView:
     :ivar history: the hand's records, stock draws of others without the card.
     :ivar revealed: every hand as shown at the end (Gin's showdown), else ``None``.
     :ivar knock_limit: Gin's knock limit for this hand (``None`` in other variants).
+    :ivar match_scores: the match totals when the hand was dealt, for a hand of a match
+        (:func:`rummy_lab.new_match`); ``None`` outside a match.
 
     >>> from rummy_lab.engine.game import new_game
     >>> v = new_game("gin", seed=3).view_for(0)
@@ -309,6 +311,7 @@ class PlayerView:
     result: GameResult | None
     revealed: tuple[Hand, ...] | None
     knock_limit: int | None = None
+    match_scores: tuple[int, ...] | None = None
 
     @property
     def is_my_turn(self) -> bool:

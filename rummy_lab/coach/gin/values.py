@@ -158,12 +158,14 @@ class ExactKnock:
     :ivar parts: per :data:`GIN_SPLIT` index, ``(points, share)`` of the hands ending
         that way (the points add up to ``value``).
     :ivar hands: how many defender hands were enumerated.
+    :ivar outcomes: ``(points, share)`` of the hands, by points.
     """
 
     value: float
     undercut: float
     parts: dict[int, tuple[float, float]]
     hands: int = 0
+    outcomes: tuple[tuple[float, float], ...] = ()
 
 
 def exact_knock_value(setup: GinSetup, move: Knock | Gin) -> ExactKnock | None:
@@ -178,6 +180,7 @@ def exact_knock_value(setup: GinSetup, move: Knock | Gin) -> ExactKnock | None:
     lost = 0
     count = 0
     ends: dict[int, list[int]] = {}
+    by_points: dict[int, int] = {}
     for hidden in itertools.combinations(setup.unseen, n):
         opp = setup.opp_known | mask_of_indices(hidden)
         end = setup.kit.showdown(mine, opp, mult=setup.mult)
@@ -185,12 +188,13 @@ def exact_knock_value(setup: GinSetup, move: Knock | Gin) -> ExactKnock | None:
         total += pts
         lost += pts < 0
         count += 1
+        by_points[pts] = by_points.get(pts, 0) + 1
         tally = ends.setdefault(end_index(True, end.kind), [0, 0])
         tally[0] += pts
         tally[1] += 1
     return ExactKnock(total / count, lost / count,
                       {i: (p / count, k / count) for i, (p, k) in ends.items() if i >= 0},
-                      count)
+                      count, tuple((float(p), k / count) for p, k in sorted(by_points.items())))
 
 
 RISK_HANDS = 400
@@ -247,6 +251,7 @@ class GinEvaluation:
         self.ends: dict[Move, list[int]] = {m: [] for m in self.moves}
         self.exact_parts: dict[Move, dict[int, tuple[float, float]]] = {}
         self.exact_hands: dict[Move, int] = {}
+        self.exact_outcomes: dict[Move, tuple[tuple[float, float], ...]] = {}
         stock_end = view.stock_count <= view.rules.stock_end
         for m in self.moves:
             if isinstance(m, Knock | Gin):
@@ -255,6 +260,7 @@ class GinEvaluation:
                     self.exact[m], self.undercut[m] = v.value, v.undercut
                     self.exact_parts[m] = v.parts
                     self.exact_hands[m] = v.hands
+                    self.exact_outcomes[m] = v.outcomes
             elif stock_end and isinstance(m, Discard):
                 self.exact[m] = 0.0  # a plain throw at the stock end draws the hand
                 self.exact_parts[m] = {}
@@ -363,7 +369,8 @@ def gin_move_values(
             elif m in ev.exact_hands:
                 detail["undercut_hands"] = ev.exact_hands[m]
         if m in ev.exact:
-            out.append(MoveValue(m, ev.exact[m], 0, True, detail))
+            out.append(MoveValue(m, ev.exact[m], 0, True, detail,
+                                 outcomes=ev.exact_outcomes.get(m, ())))
         else:
             out.append(MoveValue(m, _paired_mean(ev, m, ref), len(ev.values[m]), False,
                                  detail, tuple(ev.values[m])))

@@ -157,7 +157,7 @@ def test_coach_api():
     assert a.move in g.legal_moves() and isinstance(a.value, float)
     assert isinstance(a.reasons, tuple) and all(isinstance(r, str) for r in a.reasons)
     sig = inspect.signature(rl.coach.review)
-    assert list(sig.parameters) == ["game", "player", "budget", "seed"]
+    assert list(sig.parameters) == ["game", "player", "budget", "seed", "objective"]
     rl.bots.play_hand(g, [rl.bots.ExpertBot(budget=None), rl.bots.RandomBot()],
                       random.Random(0))
     rv = rl.coach.review(g, 1, budget=None, seed=0)

@@ -246,7 +246,7 @@ def evaluate(view: PlayerView, *, budget: float | None = None, seed: int = 0,
     sd = _seed(seed)
     if obj == "match":
         return _advise(v, match_values(v, b, sd), objective=obj)
-    return _advise(v, ranked_values(v, b, sd))
+    return _advise(v, ranked_values(v, b, sd, decide=True))
 
 
 def hint(game: Game, *, seed: int = 0) -> AdviceList:

@@ -69,7 +69,7 @@ class Ranked(list[MoveValue]):
 def move_values(
     view: PlayerView, moves: Sequence[Move], budget: float | None, seed: int,
     *, keep: Sequence[Move] = (), settle: bool = True, depth: int = 1, split: bool = True,
-    complete: Sequence[Move] = (), complete_top: int = 0,
+    complete: Sequence[Move] = (), complete_top: int = 0, decide: bool = False,
 ) -> list[MoveValue]:
     """Every move's :class:`MoveValue` (same order as ``moves``); moves in ``keep`` get
     as many determinizations as the best one. ``complete`` and ``complete_top`` (Gin,
@@ -78,18 +78,20 @@ def move_values(
     hint and a review the moves the hint shows). ``depth``
     multiplies the deals of the default schedule (a review looks deeper than the bot).
     ``split=False`` leaves out the parts the reasons quote
-    (:func:`rummy_lab.coach.reasons.split_words`), which a bot does not need."""
+    (:func:`rummy_lab.coach.reasons.split_words`), which a bot does not need. ``decide``
+    (Gin) spends the deals the race saves on the moves still tied for rank 1
+    (:func:`rummy_lab.coach.gin.values.gin_move_values`)."""
     if view.rules.variant is Variant.GIN:
         return gin_move_values(view, moves, budget, seed, keep=keep, settle=settle,
                                depth=depth, split=split, complete=complete,
-                               complete_top=complete_top)
+                               complete_top=complete_top, decide=decide)
     return table_move_values(view, moves, budget, seed, depth=depth, split=split)
 
 
 def ranked_values(
     view: PlayerView, budget: float | None, seed: int, *, keep: Sequence[Move] = (),
     settle: bool = True, depth: int = 1, split: bool = True,
-    complete: Sequence[Move] = (), complete_top: int = 0,
+    complete: Sequence[Move] = (), complete_top: int = 0, decide: bool = False,
 ) -> Ranked:
     """Every legal move's :class:`MoveValue`, sorted by value, highest first (ties keep
     the order of ``view.legal_moves``), with their ranks and the coach's choice
@@ -98,7 +100,7 @@ def ranked_values(
     principle = principle_move(view)
     values = move_values(view, moves, budget, seed, keep=(*keep, principle), settle=settle,
                          depth=depth, split=split, complete=complete,
-                         complete_top=complete_top)
+                         complete_top=complete_top, decide=decide)
     order = {m: i for i, m in enumerate(moves)}
     return Ranked(sorted(values, key=lambda mv: (-mv.value, order[mv.move])), principle,
                   resolution(view.rules.variant))

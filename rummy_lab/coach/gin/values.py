@@ -37,6 +37,7 @@ from ...engine.state import Phase, PlayerView
 from ..beliefs import deals
 from ..beliefs import unseen as unseen_cards
 from ..principle import CHOICE_MARGIN, CHOICE_Z
+from ..ranking import ranks
 from ..value_types import MoveValue, Schedule
 from .kit import GinKit, kit_for, mask_of
 from .playout import DISCARD, DRAW, UPCARD, GinPos, playout
@@ -319,7 +320,7 @@ class GinEvaluation:
 def gin_move_values(
     view: PlayerView, moves: Sequence[Move], budget: float | None, seed: int,
     *, keep: Sequence[Move] = (), settle: bool = True, depth: int = 1, split: bool = True,
-    complete: Sequence[Move] = (), complete_top: int = 0,
+    complete: Sequence[Move] = (), complete_top: int = 0, decide: bool = False,
 ) -> list[MoveValue]:
     """Racing evaluation: every move on the first batch of determinizations, then only
     the moves not yet clearly worse than the best (paired difference over ``RACE_Z``
@@ -334,7 +335,14 @@ def gin_move_values(
     After the race, the ``complete_top`` moves of highest value and the moves in
     ``complete`` are played on the deals they missed (:meth:`GinEvaluation.fill`): the
     hint and a review do so for the moves the hint shows and the move played, which then
-    have the same values in both, whichever of them is played."""
+    have the same values in both, whichever of them is played.
+
+    ``decide`` (what :func:`rummy_lab.coach.evaluate` asks for) spends the effort where it
+    decides the ranking (:func:`_decide`): at the default budget, once the race stops, the
+    deals the moves that left it did not use go to the moves still tied with the first
+    (rank 1), a batch at a time, until one move is ranked alone or the schedule's deals
+    are used; with a budget in seconds, each batch after the first goes to the rank-1
+    moves only, and the evaluation stops early once one move is ranked alone."""
     if budget is None:
         sched = Schedule(batch=DEFAULT_BATCH, rounds=DEFAULT_ROUNDS * depth)
     else:
@@ -347,11 +355,20 @@ def gin_move_values(
         ev.add(alive, sched.batch)
         done += 1
         alive = _survivors(ev, alive, done, keep)
+        if decide and budget is not None:
+            group = _rank_one(ev)
+            if len(group) <= 1 or not any(m not in ev.exact for m in group):
+                break
+            ev.fill([m for m in group if m not in ev.exact])
+            alive = [m for m in group if m not in ev.exact]
         if (settle and budget is None and (done >= MIN_ROUNDS or len(alive) == 1)
                 and _settled(ev, alive, keep)):
             break
     if settle and budget is None:
         _knock_look(ev, keep)
+    if decide and budget is None:
+        _decide(ev, sched.batch * sched.rounds * sum(1 for m in moves if m not in ev.exact),
+                sched.batch)
     if complete_top or complete:
         _complete(ev, complete_top, complete)
     out = []
@@ -375,6 +392,42 @@ def gin_move_values(
             out.append(MoveValue(m, _paired_mean(ev, m, ref), len(ev.values[m]), False,
                                  detail, tuple(ev.values[m])))
     return out
+
+
+def _rank_one(ev: GinEvaluation) -> list[Move]:
+    """The moves ranked 1 on the deals played so far (:mod:`rummy_lab.coach.ranking`)."""
+    ref = _reference(ev)
+    values = sorted(
+        (MoveValue(m, ev.exact[m], 0, True) if m in ev.exact else
+         MoveValue(m, _paired_mean(ev, m, ref), len(ev.values[m]), False,
+                   per_deal=tuple(ev.values[m]))
+         for m in ev.moves if m in ev.exact or ev.values[m]),
+        key=lambda mv: -mv.value)
+    return [mv.move for mv, k in zip(values, ranks(values), strict=True) if k == 1]
+
+
+def _decide(ev: GinEvaluation, deals: int, batch: int) -> None:
+    """Play the rank-1 moves on more deals while more than one move is ranked 1: first a
+    rank-1 move that left the race early is played on the deals it missed (a move is
+    never called equal to the first on a handful of deals only: that costs what it
+    costs), then all of them on a new batch, while ``deals`` (playouts in all, the
+    schedule's) allow."""
+    spent = sum(len(v) for m, v in ev.values.items() if m not in ev.exact)
+    for _ in range(len(ev.moves) * (deals // max(1, batch) + 1)):
+        group = _rank_one(ev)
+        sampled = [m for m in group if m not in ev.exact]
+        if len(group) <= 1 or not sampled:
+            return
+        full = len(ev.played)
+        short = [m for m in sampled if len(ev.values[m]) < full]
+        if short:
+            spent += sum(full - len(ev.values[m]) for m in short)
+            ev.fill(short)
+            continue
+        if spent + batch * len(sampled) > deals:
+            return
+        ev.add(sampled, batch)
+        spent += batch * len(sampled)
 
 
 def _complete(ev: GinEvaluation, top: int, moves: Sequence[Move]) -> None:

@@ -1,0 +1,100 @@
+"""How decisive and how fast the coach's values are: rank-1 shares, evaluate's speed.
+
+    python benchmarks/bench_values.py ranks [--hands 12] [--budgets default,1.0]
+    python benchmarks/bench_values.py speed [--hands 12] [--variants gin,basic,500,indian]
+
+* ``ranks``: the share of Gin decisions whose ranking has a single rank-1 move (the
+  coach can tell the best move apart from every other), at the default budget and with
+  ``budget=1.0``, with its standard error. The decisions are seat 0's in hands of the
+  expert bot against the greedy bot (the same positions as ``bench_strength.py speed``),
+  each evaluated once, fresh (no value is kept between decisions).
+* ``speed``: ``rl.coach.evaluate(view)`` at the default budget (median and 99th
+  percentile of wall-clock time per decision, each decision timed once) and
+  ``ExpertBot.choose`` (median), per variant.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_strength import _positions
+
+import rummy_lab as rl
+from rummy_lab.bots import ExpertBot
+
+
+def _budget(text: str) -> float | None:
+    return None if text == "default" else float(text)
+
+
+def cmd_ranks(args: argparse.Namespace) -> None:
+    views = _positions("gin", args.hands)
+    print(f"gin: {len(views)} decisions of seat 0 (expert against greedy, {args.hands} hands)")
+    for text in args.budgets.split(","):
+        budget = _budget(text)
+        single = 0
+        sizes: list[int] = []
+        start = time.perf_counter()
+        for i, v in enumerate(views):
+            advice = rl.coach.evaluate(v, budget=budget, seed=i)
+            top = sum(1 for a in advice if a.rank == 1)
+            single += top == 1
+            sizes.append(top)
+        n = len(views)
+        share = single / n
+        se = math.sqrt(share * (1 - share) / n)
+        print(f"  budget={text}: a single rank-1 move in {share:.1%} +- {se:.1%} "
+              f"({single}/{n}); rank-1 moves per decision: mean "
+              f"{statistics.mean(sizes):.2f}; {time.perf_counter() - start:.1f} s", flush=True)
+
+
+def _pct(xs: list[float], q: float) -> float:
+    ys = sorted(xs)
+    return ys[min(len(ys) - 1, max(0, math.ceil(q * len(ys)) - 1))]
+
+
+def cmd_speed(args: argparse.Namespace) -> None:
+    for variant in args.variants.split(","):
+        views = _positions(variant, args.hands)
+        rl.coach.evaluate(views[0])  # warm: imports, tables
+        ev: list[float] = []
+        for i, v in enumerate(views):
+            t = time.perf_counter()
+            rl.coach.evaluate(v, seed=i)
+            ev.append(time.perf_counter() - t)
+        ch: list[float] = []
+        for i, v in enumerate(views):
+            bot = ExpertBot()
+            t = time.perf_counter()
+            bot.choose(v, random.Random(i))
+            ch.append(time.perf_counter() - t)
+        print(f"{variant}: {len(views)} decisions; evaluate median "
+              f"{statistics.median(ev) * 1e3:.0f} ms, p99 {_pct(ev, 0.99) * 1e3:.0f} ms; "
+              f"ExpertBot.choose median {statistics.median(ch) * 1e3:.0f} ms, p99 "
+              f"{_pct(ch, 0.99) * 1e3:.0f} ms", flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("ranks", help="share of Gin decisions with a single rank-1 move")
+    r.add_argument("--hands", type=int, default=12)
+    r.add_argument("--budgets", default="default,1.0")
+    s = sub.add_parser("speed", help="evaluate and ExpertBot.choose per decision")
+    s.add_argument("--hands", type=int, default=12)
+    s.add_argument("--variants", default="gin,basic,500,indian")
+    args = ap.parse_args(argv)
+    {"ranks": cmd_ranks, "speed": cmd_speed}[args.cmd](args)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -308,16 +308,21 @@ def opponent_bot(name: str, rules: rl.Rules) -> Any:
 
 
 def _review_chunk(variant: str, opponent: str, start: int, stop: int
-                  ) -> list[tuple[Counter[str], Counter[str]]]:
+                  ) -> list[tuple[Counter[str], Counter[str], float, float]]:
+    """Per hand: the expert's labels, the random bot's labels, and each review's accuracy
+    times its decisions (so that the sums give the mean over all decisions)."""
     out = []
     for h in range(start, stop):
         g = rl.new_game(variant, seed=5000 + h, dealer=h % 2)
         play_hand(g, [ExpertBot(), opponent_bot(opponent, g.rules)], random.Random(h))
-        own = Counter(r.label for r in review(g, 0, seed=h).rows)
+        rv = review(g, 0, seed=h)
+        own = Counter(r.label for r in rv.rows)
+        own_acc = rv.accuracy * len(rv.rows)
         g = rl.new_game(variant, seed=6000 + h, dealer=h % 2)
         play_hand(g, [RandomBot(), opponent_bot(opponent, g.rules)], random.Random(h))
-        rnd = Counter(r.label for r in review(g, 0, seed=h).rows)
-        out.append((own, rnd))
+        rv = review(g, 0, seed=h)
+        rnd = Counter(r.label for r in rv.rows)
+        out.append((own, rnd, own_acc, rv.accuracy * len(rv.rows)))
     return out
 
 
@@ -327,18 +332,22 @@ def cmd_review(args: argparse.Namespace) -> None:
                           args.chunk)
         own: Counter[str] = Counter()
         rnd: Counter[str] = Counter()
-        for a, b in rows:
+        for a, b, _, _ in rows:
             own.update(a)
             rnd.update(b)
         n_own, n_rnd = sum(own.values()), sum(rnd.values())
         good = (own["best"] + own["good"]) / max(1, n_own)
         bad = (rnd["mistake"] + rnd["blunder"]) / max(1, n_rnd)
-        se_good = _share_se([(a["best"] + a["good"], sum(a.values())) for a, _ in rows])
-        se_bad = _share_se([(b["mistake"] + b["blunder"], sum(b.values())) for _, b in rows])
+        se_good = _share_se([(a["best"] + a["good"], sum(a.values())) for a, _, _, _ in rows])
+        se_bad = _share_se([(b["mistake"] + b["blunder"], sum(b.values()))
+                            for _, b, _, _ in rows])
+        acc_own = sum(r[2] for r in rows) / max(1, n_own)
+        acc_rnd = sum(r[3] for r in rows) / max(1, n_rnd)
         print(f"{variant}: expert's decisions best or good {good:.1%} +- {se_good:.1%} of "
-              f"{n_own} ({dict(own)}); random bot's mistake or blunder {bad:.1%} +- "
-              f"{se_bad:.1%} of {n_rnd} ({dict(rnd)}); {len(rows)} hands against the "
-              f"{args.opponent} bot, standard errors by hand", flush=True)
+              f"{n_own} ({dict(own)}), accuracy {acc_own:.1f}; random bot's mistake or "
+              f"blunder {bad:.1%} +- {se_bad:.1%} of {n_rnd} ({dict(rnd)}), accuracy "
+              f"{acc_rnd:.1f}; {len(rows)} hands against the {args.opponent} bot, standard "
+              "errors by hand; accuracy: the mean over the decisions", flush=True)
 
 
 def _share_se(per_hand: list[tuple[int, int]]) -> float:

@@ -64,7 +64,7 @@ class ExpertBot:
             self.last_values = []
             self._reason, self._pending = f"{legal[0]}: the only legal move", None
             return legal[0]
-        values = ranked_values(view, self.budget, seed, split=False)  # no reasons here
+        values = ranked_values(view, self.budget, seed, split=False, decide=True)
         self.last_values = values
         best = values.choice
         self._reason, self._pending = "", (view, best.move, best.value)

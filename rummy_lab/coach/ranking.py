@@ -45,7 +45,8 @@ from collections.abc import Sequence
 from .value_types import MoveValue
 
 __all__ = [
-    "INTERVAL_NOTE", "RANK_Z", "RESOLUTION", "Z95", "format_value", "ranks", "resolution",
+    "INTERVAL_NOTE", "RANK_Z", "RESOLUTION", "Z95", "format_gap", "format_value", "ranks",
+    "resolution",
     "standard_error", "tied",
 ]
 
@@ -119,6 +120,17 @@ def _decimals(half: float, *, most: int) -> int:
     if half <= 0:
         return min(1, most)
     return max(0, min(most, -math.floor(math.log10(half))))
+
+
+def format_gap(gap: float, se: float, *, percent: bool = False) -> str:
+    """A difference between two values (>= 0) with its 95% interval, unsigned, rounded as
+    :func:`format_value` rounds (percentage points for chances).
+
+    >>> format_gap(6.04, 0.4), format_gap(0.4, 0.0), format_gap(0.031, 0.005, percent=True)
+    ('6.0 ± 0.8', '0.4', '3.1 ± 1.0 percentage points')
+    """
+    text = format_value(gap, se, percent=percent).lstrip("+")
+    return text.replace("%", "") + " percentage points" if percent else text
 
 
 def format_value(value: float, se: float, *, percent: bool = False) -> str:

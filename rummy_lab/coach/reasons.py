@@ -506,9 +506,11 @@ def reasons(view: PlayerView, mv: MoveValue, best: MoveValue, *, with_outs: bool
     with playing on."""
     move = mv.move
     head = value_words(mv, objective=objective)
+    from .ranking import format_gap
+
     gap = best.value - mv.value
     match = objective == "match"
-    shown = f"{100 * gap:.1f} percentage points" if match else f"{gap:.1f}"
+    shown = format_gap(gap, best.noise_against(mv), percent=match)
     nil = round(100 * gap, 1) == 0 if match else level(gap)
     if mv.move != best.move:
         if rank == 1:

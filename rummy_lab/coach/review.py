@@ -504,7 +504,7 @@ def review_values(view: PlayerView, budget: float | None, seed: int, *,
             return _copy(values)
     values = ranked_values(view, budget, seed, complete=() if played is None else (played,),
                            complete_top=HINT_SHOWN, settle=False,
-                           depth=REVIEW_DEPTH if budget is None else 1, split=split)
+                           depth=REVIEW_DEPTH if budget is None else 1, split=split, decide=True)
     if budget is None:
         _measured[key] = (played, _copy(values))
         _measured.move_to_end(key)

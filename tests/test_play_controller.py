@@ -7,7 +7,6 @@ import json
 import random
 import subprocess
 import sys
-from types import SimpleNamespace
 
 import pytest
 
@@ -34,8 +33,8 @@ class Coach:
         self.reason = reason
         self.reviewed: list[int] = []
 
-    def hint(self, game: Game) -> list[object]:
-        return [SimpleNamespace(move=m, value=-i, reasons=(f"reason {i}",))
+    def hint(self, game: Game) -> list[rl.coach.Advice]:
+        return [rl.coach.Advice(m, -i, (f"reason {i}",), rank=i + 1, choice=i == 0)
                 for i, m in enumerate(game.legal_moves())]
 
     def explain(self, view: object, move: object, voice: str = "you") -> str:
@@ -120,8 +119,8 @@ def test_the_hint_and_the_review_come_from_the_coach() -> None:
     c = PlayController(game=stacked_knock_game(), human=1, coach=coach)
     advice = c.hint()
     assert advice == c.advice and len(advice) == Coach.HINT_SHOWN
-    assert [m for m, _ in advice] == list(c.view.legal_moves)[:2]
-    assert advice[0][1] == ("reason 0",)
+    assert [a.move for a in advice] == list(c.view.legal_moves)[:2]
+    assert advice[0].reasons == ("reason 0",)
     c.play(rl.moves.PassUpcard())
     c.play(rl.moves.DrawStock())
     c.play(rl.moves.Knock(rl.Card.parse("AS")))

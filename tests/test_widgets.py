@@ -682,9 +682,7 @@ class DiscardCoach:
 
     HINT_SHOWN = 3
 
-    def hint(self, game: Game) -> list[object]:
-        from types import SimpleNamespace
-
+    def hint(self, game: Game) -> list[rl.coach.Advice]:
         moves = list(game.legal_moves())
         view = game.view_for(game.current_player)
         if any(isinstance(m, rl.moves.Discard) for m in moves):
@@ -692,8 +690,8 @@ class DiscardCoach:
             best = next((m for m in moves if getattr(m, "card", None) == card
                          and isinstance(m, rl.moves.Knock)), rl.moves.Discard(card))
             moves = [best, *(m for m in moves if m != best)]
-        return [SimpleNamespace(move=m, value=-i, reasons=(f"reason {i}",))
-                for i, m in enumerate(moves)]
+        return [rl.coach.Advice(m, -i, (f"worth {-i}", f"reason {i}"), rank=i + 1,
+                                choice=i == 0) for i, m in enumerate(moves)]
 
     def explain(self, view: object, move: object, voice: str = "you") -> str:
         return f"{move}"
@@ -718,8 +716,8 @@ def test_play_table_hint_marks_the_card_in_the_hand(monkeypatch: pytest.MonkeyPa
         elif "draw_stock" in moves:
             pt.buttons["draw_stock"].click()
         else:
-            assert pt.advice is not None
-            best = pt.advice[0][0]
+            assert pt.advice is not None and pt.choice is not None
+            best = pt.choice.move
             card = best.card
             view = pt.view
             assert card == rl.best_discard(view.hand, view.rules)[0]
@@ -769,7 +767,8 @@ def test_the_hand_is_laid_out_for_the_hinted_throw(variant: str) -> None:
     while checked < 4:
         if pt.game.is_over:
             pt.new_button.click()  # the next deal
-        view, best = pt.view, pt.advice[0][0]
+        assert pt.choice is not None
+        view, best = pt.view, pt.choice.move  # the coach's pick: the move it plays
         card = getattr(best, "card", None)
         if len(view.hand) > size and isinstance(card, rl.Card):
             wild = pt.hand_view.wild_rank
@@ -789,7 +788,7 @@ def test_the_hand_is_laid_out_for_the_hinted_throw(variant: str) -> None:
         pt.buttons["draw_stock"].click()
         assert _left_out(pt.view.hand, pt.hand_view.partition) == [rl.Card.parse("QC")]
         pt.hint_toggle.value = True
-        assert str(pt.advice[0][0]) == "discard J♦"
+        assert pt.choice is not None and str(pt.choice.move) == "discard J♦"
         assert _left_out(pt.view.hand, pt.hand_view.partition) == [rl.Card.parse("JD")]
         assert "Q♠ Q♣ JK (a set with a joker)" in pt.hand_view.points.value
         pt.hint_toggle.value = False
@@ -803,7 +802,8 @@ def test_coach_hint_marks_every_card_of_a_meld() -> None:
     pt = PlayTable("500", seed=5)
     pt.buttons["draw_stock"].click()
     pt.hint_toggle.value = True
-    best = pt.advice[0][0]
+    assert pt.choice is not None
+    best = pt.choice.move
     assert isinstance(best, rl.moves.Meld) and len(best.cards) == 3  # K♥ K♦ K♣
     hand = pt.view.hand
     assert pt.hand_view.marked == tuple(sorted(hand.index(c) for c in best.cards))
@@ -815,7 +815,8 @@ def test_coach_hint_marks_every_card_of_a_meld() -> None:
     pt.hand_view.selected = pt.hand_view.marked
     pt.buttons["meld"].click()
     assert pt.status.value == ""
-    card = pt.advice[0][0].card
+    assert pt.choice is not None
+    card = pt.choice.move.card
     assert pt.hand_view.marked == (pt.view.hand.index(card),)
     assert f"its card, the <b>{card.glyph}</b>, is marked in your hand" in pt.hint_view.value
 
@@ -830,12 +831,10 @@ class FakeCoach:
 
     HINT_SHOWN = 3
 
-    def hint(self, game: Game) -> list[object]:
-        from types import SimpleNamespace
-
+    def hint(self, game: Game) -> list[rl.coach.Advice]:
         moves = game.legal_moves()
-        return [SimpleNamespace(move=m, value=-i, reasons=(f"reason {i} for {m}",))
-                for i, m in enumerate(moves)]
+        return [rl.coach.Advice(m, -i, (f"worth {-i}", f"reason {i} for {m}"), se=0.5,
+                                rank=i + 1, choice=i == 0) for i, m in enumerate(moves)]
 
     def explain(self, view: object, move: object, voice: str = "you") -> str:
         assert voice == "they"  # a bot's move is told about the bot
@@ -864,7 +863,7 @@ def test_play_table_uses_the_coach_when_there_is_one(monkeypatch: pytest.MonkeyP
     pt.buttons["draw_stock"].click()
     pt.hint_toggle.value = True
     assert pt.advice is not None and len(pt.advice) == 3
-    best, _ = pt.advice[0]
+    best = pt.advice[0].move
     assert f"{str(best)[:1].upper()}{str(best)[1:]}" in pt.hint_view.value
     assert "reason 0" in pt.hint_view.value and "the coach" in pt.hint_view.value
     card = getattr(best, "card", None)

@@ -69,16 +69,23 @@ class PlayTable(W.VBox):  # type: ignore[misc]
     (highlighted); moves that need cards are enabled once the selected cards make a legal
     move (the button then names them: *Discard 7♥*); moves not possible now are hidden.
     The bots move as soon as it is their turn; their moves are listed with the coach's
-    one-line reason. **Hint** marks the cards of the coach's choice in
-    your hand (the card to throw, or every card of a meld or lay-off) and shows the
-    coach's best moves with their reasons (each move's value and what it does; the other
-    reasons, :data:`HINT_HEADLINE` on, fold under a line a click opens), valued as
-    **Review this hand** will value the decision (:func:`rummy_lab.coach.hint`: a hint
-    followed is reviewed as best). At the end the result sits on top: who won, the
-    scores, the winner's hand meld by meld, with lay-offs drawn on the melds they extend;
-    **Review this hand** (with the coach) rates your decisions.
+    one-line reason (an expert bot's with the value it saw and its 95% interval).
+    **Hint** shows the coach's moves highest value first (:func:`hint_html`): each with
+    its rank, its value and 95% interval, and what it does (the other reasons fold under
+    a line a click opens); the moves the coach cannot tell apart share a rank, side by
+    side, marked "equal"; the coach's pick (the move it plays) is framed, its cards marked
+    in your hand (the card to throw, or every card of a meld or lay-off) and the hand laid
+    out for it. The values are those **Review this hand** will give the decision
+    (:func:`rummy_lab.coach.hint`: a hint followed is reviewed as rank 1). At the end the
+    result sits on top: who won, the scores, the winner's hand meld by meld, with
+    lay-offs drawn on the melds they extend; **Review this hand** (with the coach) shows
+    your accuracy, your error rate, the key moments and every decision with its rank and
+    values (:func:`~rummy_lab.widgets._review.review_html`). A hand of a match
+    (``game=rl.new_match(...).current_game``) shows the match totals and your chance to
+    win the match, and its hint and review value moves by that chance; the table itself
+    plays single hands (**New hand** deals a hand outside the match).
 
-    CSS hooks: ``rl-play-table``, ``rl-turn-line``, ``rl-action`` plus
+    CSS hooks: ``rl-play-table``, ``rl-turn-line``, ``rl-match``, ``rl-action`` plus
     ``rl-action-<name>`` per button, ``rl-status``, ``rl-hint``, ``rl-opponent``,
     ``rl-piles-view``, ``rl-result``, ``rl-log``, ``rl-new-hand``, ``rl-discard-depth``
     (Rummy 500: how deep to take from the discard pile), ``rl-layoff-target``,
@@ -92,7 +99,8 @@ class PlayTable(W.VBox):  # type: ignore[misc]
     :ivar names: the seats' names (``You``, ``Bot`` ...).
     :ivar hand_view: your hand (a :class:`HandView`).
     :ivar buttons: action name -> button, for the variant's moves only.
-    :ivar advice: the coach's ranked moves with reasons shown by the hint, or None.
+    :ivar advice: the moves the hint shows (:class:`~rummy_lab.coach.Advice`, highest
+        value first), or None; :attr:`choice` is the coach's pick among them.
     :ivar reasons: history index -> the one-line reason of a bot's move.
     :ivar last_events: the moves played by the last click (yours, then the bots' as you
         see them: their stock draws without the card).
@@ -125,6 +133,7 @@ class PlayTable(W.VBox):  # type: ignore[misc]
             style_sheet(),
             self.result_view,
             self.turn_line,
+            self.match_view,
             self.opponents,
             self.piles,
             self.hand_view,
@@ -170,6 +179,7 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         self.review_button = styled(W.Button(description="Review this hand",
                                              icon="search"), "rl-review-button")
         self.turn_line = styled(W.HTML(), "rl-turn")
+        self.match_view = styled(W.HTML(), "rl-match")
         self.status = styled(W.HTML(), "rl-status")
         self.hint_view = styled(W.HTML(), "rl-hint")
         self.opponents = styled(W.HTML(), "rl-opponent")
@@ -311,6 +321,8 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         ]
         self._update_buttons()
         self.turn_line.value = self._turn_html()
+        self.match_view.value = self._match_html()
+        self.match_view.layout.display = None if self.match_view.value else "none"
         self._render_hint()
         self.result_view.value = (
             result_html(view, human=self.human, names=self.names,
@@ -352,6 +364,24 @@ class PlayTable(W.VBox):  # type: ignore[misc]
             return f'<div class="rl-turn-line"><b>{escape(who)}</b> is playing.</div>'
         what = self.controller.what_to_do()
         return f'<div class="rl-turn-line"><b>Your turn:</b> {escape(what)}</div>'
+
+    def _match_html(self) -> str:
+        """For a hand of a match: the totals when it was dealt and, for a two-player
+        format with match chances, your chance to win the match then; else ``""``."""
+        scores = self.game.match_scores
+        if scores is None:
+            return ""
+        rules = self.game.rules
+        totals = ", ".join(f"{escape(self.names[p])} {s}" for p, s in enumerate(scores))
+        goal = (f"reaching {rules.pool_limit} puts a player out" if rules.indian_format == "pool"
+                and rules.variant is Variant.INDIAN else f"first to {rules.target} wins")
+        text = f"<b>Match</b> ({goal}): totals when this hand was dealt: {totals}"
+        chance = self.controller.match_chance()
+        if chance is not None:
+            text += (f"; your chance to win the match then: about <b>{100 * chance:.0f}%</b> "
+                     "(from the match table of expert play; the hint and the review value "
+                     "moves by this chance)")
+        return f'<div class="rl-panel rl-match-line">{text}.</div>'
 
     def _render_hint(self) -> None:
         """The coach's ranked moves (:func:`hint_html`), its pick's cards marked in the

@@ -1135,9 +1135,9 @@ def test_the_review_panel_shows_accuracy_error_rate_key_moments_and_intervals() 
     pt.review_button.click()
     html = pt.review_view.value
     review = rl.coach.review(pt.game, 0)  # the table's review (the values are cached)
-    assert f'<span class="rl-big">{review.accuracy:.0f}</span> accuracy, of 100' in html
-    assert (f'<span class="rl-big">{review.error_rate:.1f}</span> points lost per decision'
-            in html)
+    assert f'accuracy <span class="rl-big">{review.accuracy:.0f}</span> of 100' in html
+    assert (f'error rate <span class="rl-big">{review.error_rate:.1f}</span> points lost per '
+            "decision" in html)
     assert f"{len(review.rows)} decisions: " in html
     moments = re.search(r'<div class="rl-key-moments">.*?</ol>', html)
     assert moments is not None

@@ -87,6 +87,7 @@ STYLE_SHEET = (
     "margin:4px 0}"
     ".rl-big{font-size:22px;font-weight:700;font-variant-numeric:tabular-nums}"
     ".rl-key-moments ol{margin:2px 0 6px 18px;padding:0}"
+    ".rl-key-moments li{margin:0 0 4px}"
     ".rl-review-scroll{overflow-x:auto;max-width:100%}"
     ".rl-review-table{border-collapse:collapse;font-size:12px;margin-top:4px}"
     f".rl-review-table th,.rl-review-table td{{border-bottom:1px solid {THEME['border']};"

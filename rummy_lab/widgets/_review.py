@@ -23,10 +23,15 @@ from ..coach.ranking import INTERVAL_NOTE, format_value
 from ..coach.review import COLORS, Review, ReviewRow
 from ..display import count_words, glyph_text
 
-__all__ = ["KEY_MOMENTS", "review_html"]
+__all__ = ["FOLD_AT", "KEY_MOMENTS", "review_html"]
 
 KEY_MOMENTS = 3
-"""Key moments the panel lists (:meth:`~rummy_lab.coach.Review.key_moments`)."""
+"""Key moments the panel lists (:meth:`~rummy_lab.coach.Review.key_moments`), each with
+its whole reason."""
+
+FOLD_AT = 110
+"""Characters of a decision's reason the table shows; the rest folds under them (the key
+moments give theirs whole)."""
 
 
 def review_html(review: Review) -> str:
@@ -48,10 +53,10 @@ def review_html(review: Review) -> str:
     counts = ", ".join(f"{_swatch(k)}{v} {k}" for k, v in review.counts().items() if v)
     stats = (
         '<div class="rl-review-stats">'
-        f'<div class="rl-review-stat"><span class="rl-big">{review.accuracy:.0f}</span> '
-        "accuracy, of 100 (100: every decision of rank 1)</div>"
-        f'<div class="rl-review-stat"><span class="rl-big">{review.amount(review.error_rate)}'
-        f"</span> {unit} lost per decision, the error rate "
+        f'<div class="rl-review-stat">accuracy <span class="rl-big">{review.accuracy:.0f}'
+        "</span> of 100 (100: every decision of rank 1)</div>"
+        f'<div class="rl-review-stat">error rate <span class="rl-big">'
+        f"{review.amount(review.error_rate)}</span> {unit} lost per decision "
         f"({review.amount(review.total_loss)} in all)</div>"
         f'<div class="rl-review-stat">{count_words(len(rows), "decision")}: {counts}</div>'
         "</div>"
@@ -110,8 +115,8 @@ def _moment(review: Review, r: ReviewRow) -> str:
     cost = (f"{review.amount(r.loss)} lost" if r.loss > 0 else
             f"nothing lost; the moves here spanned {review.amount(r.swing)}")
     return (f"<li><b>move {r.turn}: {_move(r.played)}</b> ({_swatch(r.label)}{r.label}, "
-            f"rank {r.rank}): {values}; {cost}. "
-            f'<span class="rl-reason">{escape(glyph_text(r.reason))}</span></li>')
+            f"rank {r.rank}): {values}; {cost}"
+            f'<div class="rl-reason">{escape(glyph_text(r.reason))}</div></li>')
 
 
 def _row(review: Review, r: ReviewRow) -> str:
@@ -127,4 +132,15 @@ def _row(review: Review, r: ReviewRow) -> str:
             f'<td class="rl-num">{r.rank}</td>{values}'
             f'<td class="rl-num">{review.amount(r.loss)}</td>'
             f'<td style="white-space:nowrap;font-weight:600">{_swatch(r.label)}{r.label}</td>'
-            f"<td>{escape(glyph_text(r.reason))}</td></tr>")
+            f"<td>{_folded(glyph_text(r.reason))}</td></tr>")
+
+
+def _folded(text: str, keep: int = FOLD_AT) -> str:
+    """``text`` escaped; past ``keep`` characters, its start (cut at a word) with the rest
+    under a summary a click opens."""
+    if len(text) <= keep:
+        return escape(text)
+    cut = text.rfind(" ", 0, keep)
+    cut = cut if cut > 0 else keep
+    return (f'<details class="rl-why"><summary>{escape(text[:cut])} …</summary>'
+            f"{escape(text[cut:].lstrip())}</details>")

@@ -538,7 +538,9 @@ def hint_html(advice: Sequence[Advice], ranked: Sequence[Advice],
     note = f"Values: {what}"
     if any(_se(a) > 0 for a in advice):
         note += f", averaged over sampled deals; {INTERVAL_NOTE}"
-    note += ". Moves of one rank cannot be told apart at the coach's precision."
+    note += (". Moves of one rank cannot be told apart at the coach's precision (it "
+             "compares moves on the same deals, so two values whose intervals overlap may "
+             "still rank apart).")
     left = len(ranked) - len(advice)
     if left > 0:
         note += f" {count_words(left, 'other legal move')} not shown."

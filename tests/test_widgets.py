@@ -1216,8 +1216,9 @@ def test_an_expert_bots_reason_gives_its_value_with_the_interval_in_words() -> N
     chosen = bot.last_values.choice  # type: ignore[attr-defined]
     text = _coach.explain(view, move, bot)
     assert text is not None and move == chosen.move
-    worth = _coach.interval_words(chosen.value, standard_error(chosen))
-    assert f"worth {worth} points over the rest of the hand" in text
+    worth = _coach.interval_words(chosen.value, standard_error(chosen),
+                                  unit=" points over the rest of the hand")
+    assert f"worth {worth}" in text
     assert ("95% interval" in text) == (standard_error(chosen) > 0)
     other = next(m for m in view.legal_moves if m != move)
     assert "worth" not in (_coach.explain(view, other, bot) or "")

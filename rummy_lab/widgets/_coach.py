@@ -68,19 +68,19 @@ def shown_moves(advice: Sequence[Advice], shown: int) -> list[Advice]:
     return out
 
 
-def interval_words(value: float, se: float, *, percent: bool = False) -> str:
-    """A value with its 95% interval in words, rounded as
-    :func:`rummy_lab.coach.ranking.format_value` rounds it: ``"+5.9 (95% interval +5.5
-    to +6.3)"``; an exact value alone (``"+5.0"``).
+def interval_words(value: float, se: float, *, percent: bool = False, unit: str = "") -> str:
+    """A value (and its ``unit``) with its 95% interval in words, rounded as
+    :func:`rummy_lab.coach.ranking.format_value` rounds it: ``"+5.9 points (95% interval
+    +5.5 to +6.3)"``; an exact value alone (``"+5.0 points"``).
 
-    >>> interval_words(5.912, 0.21), interval_words(5.0, 0.0)
-    ('+5.9 (95% interval +5.5 to +6.3)', '+5.0')
+    >>> interval_words(5.912, 0.21, unit=" points"), interval_words(5.0, 0.0)
+    ('+5.9 points (95% interval +5.5 to +6.3)', '+5.0')
     >>> interval_words(0.7123, 0.012, percent=True)
     '71% (95% interval 69% to 73%)'
     """
     text = format_value(value, se, percent=percent)
     if " ± " not in text:
-        return text
+        return text + unit
     shown, half_text = text.split(" ± ")
     digits = half_text.rstrip("%")
     decimals = len(digits.split(".")[1]) if "." in digits else 0
@@ -89,7 +89,7 @@ def interval_words(value: float, se: float, *, percent: bool = False) -> str:
         lo, hi = (f"{100 * x:.{decimals}f}%" for x in (value - half, value + half))
     else:
         lo, hi = (f"{x:+.{decimals}f}" for x in (value - half, value + half))
-    return f"{shown} (95% interval {lo} to {hi})"
+    return f"{shown}{unit} (95% interval {lo} to {hi})"
 
 
 def explain(view: PlayerView, move: Move, bot: Any = None, *, module: Any = _ASK) -> str | None:
@@ -106,8 +106,9 @@ def explain(view: PlayerView, move: Move, bot: Any = None, *, module: Any = _ASK
     values = getattr(bot, "last_values", None)
     chosen = getattr(values, "choice", None) if values else None
     if chosen is not None and chosen.move == move:
-        shown = interval_words(chosen.value, standard_error(chosen))
-        worth = f"worth {shown} points over the rest of the hand"
+        shown = interval_words(chosen.value, standard_error(chosen),
+                               unit=" points over the rest of the hand")
+        worth = f"worth {shown}"
         text = f"{text}; {worth}" if text else worth
     if not text and len(view.legal_moves) == 1:
         text = "the only legal move"

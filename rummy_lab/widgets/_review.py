@@ -23,15 +23,18 @@ from ..coach.ranking import INTERVAL_NOTE, format_value
 from ..coach.review import COLORS, Review, ReviewRow
 from ..display import count_words, glyph_text
 
-__all__ = ["FOLD_AT", "KEY_MOMENTS", "review_html"]
+__all__ = ["FOLD_AT", "FOLD_MIN", "KEY_MOMENTS", "review_html"]
 
 KEY_MOMENTS = 3
 """Key moments the panel lists (:meth:`~rummy_lab.coach.Review.key_moments`), each with
 its whole reason."""
 
-FOLD_AT = 110
-"""Characters of a decision's reason the table shows; the rest folds under them (the key
-moments give theirs whole)."""
+FOLD_AT = 140
+"""Characters of a decision's reason the table shows; the rest, when it is at least
+:data:`FOLD_MIN` more, folds under them (the key moments give theirs whole)."""
+
+FOLD_MIN = 40
+"""Characters a fold must hide to be worth a click."""
 
 
 def review_html(review: Review) -> str:
@@ -78,9 +81,9 @@ def review_html(review: Review) -> str:
     table = ('<div class="rl-review-scroll"><table class="rl-review-table"><thead><tr>'
              + "".join(f"<th>{escape(h)}</th>" for h in head)
              + f"</tr></thead><tbody>{body}</tbody></table></div>")
-    what = ("values are your chance to win the match: before a decision, playing the "
+    what = ("Values are your chance to win the match: before a decision, playing the "
             "coach's best move; after it, the move played" if match else
-            "values are points over the rest of the hand for you")
+            "Values are points over the rest of the hand for you")
     note = (f'<p class="rl-note">{escape(what)}; {escape(INTERVAL_NOTE)}; rank 1: the '
             "coach cannot tell the move from the best at its precision.</p>")
     return (f'<div class="rl-review-view">{stats}{where}{key}{review.chart_svg()}{table}'
@@ -138,7 +141,7 @@ def _row(review: Review, r: ReviewRow) -> str:
 def _folded(text: str, keep: int = FOLD_AT) -> str:
     """``text`` escaped; past ``keep`` characters, its start (cut at a word) with the rest
     under a summary a click opens."""
-    if len(text) <= keep:
+    if len(text) <= keep + FOLD_MIN:
         return escape(text)
     cut = text.rfind(" ", 0, keep)
     cut = cut if cut > 0 else keep

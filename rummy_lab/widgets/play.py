@@ -37,7 +37,7 @@ from ..engine.cards import Card
 from ..engine.errors import IllegalMove
 from ..engine.game import Game
 from ..engine.moves import Declare, Discard, DrawDiscard, Gin, Knock, LayOff, Move
-from ..engine.rules import Variant
+from ..engine.rules import Rules, Variant
 from ..engine.state import Event, PlayerView
 from ..viz.game import event_caption, held_partition, view_wild_rank
 from . import _coach
@@ -373,9 +373,9 @@ class PlayTable(W.VBox):  # type: ignore[misc]
             return ""
         rules = self.game.rules
         totals = ", ".join(f"{escape(self.names[p])} {s}" for p, s in enumerate(scores))
-        goal = (f"reaching {rules.pool_limit} puts a player out" if rules.indian_format == "pool"
-                and rules.variant is Variant.INDIAN else f"first to {rules.target} wins")
-        text = f"<b>Match</b> ({goal}): totals when this hand was dealt: {totals}"
+        goal = _match_goal(rules)
+        text = (f"<b>Match</b>{f' ({goal})' if goal else ''}: totals when this hand was "
+                f"dealt: {totals}")
         chance = self.controller.match_chance()
         if chance is not None:
             text += (f"; your chance to win the match then: about <b>{100 * chance:.0f}%</b> "
@@ -582,6 +582,23 @@ def _advice_card(a: Advice, pick: bool, match: bool) -> str:
         text += (f'<details class="rl-why"><summary>{count_words(len(rest), "more reason")}'
                  f"</summary>{escape(glyph_text('; '.join(rest)))}</details>")
     return text + "</div>"
+
+
+def _match_goal(rules: Rules) -> str:
+    """How a match of ``rules`` is won, in a few words (``""`` for Hollywood and Indian
+    Deals, whose totals alone do not say it).
+
+    >>> from rummy_lab.engine.rules import get_rules
+    >>> [_match_goal(get_rules(v)) for v in ("gin", "500", "indian-pool-101", "hollywood")]
+    ['first to 100 wins', 'it ends once a total reaches 500; the higher total wins', \
+'reaching 101 puts a player out', '']
+    """
+    if rules.variant is Variant.INDIAN:
+        return (f"reaching {rules.pool_limit} puts a player out"
+                if rules.indian_format == "pool" else "")
+    if rules.variant is Variant.RUMMY500:
+        return f"it ends once a total reaches {rules.target}; the higher total wins"
+    return "" if rules.hollywood else f"first to {rules.target} wins"
 
 
 def _move_text(move: Move) -> str:

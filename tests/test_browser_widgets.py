@@ -67,6 +67,7 @@ WIDGETS = {  # screenshot name -> the widget's root selector
     "card_tracker": ".rl-card-tracker",
     "review_panel": ".rl-reviewed-table > .rl-review",
     "hint_panel": ".rl-play-table:not(.rl-reviewed-table):not(.rl-variant-table) > .rl-hint",
+    "match_line": ".rl-match-table > .rl-match",
     "match_hint_panel": ".rl-match-table > .rl-hint",
     "match_review_panel": ".rl-match-reviewed > .rl-review",
 }

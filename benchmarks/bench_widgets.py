@@ -180,7 +180,7 @@ def cases(repeat: int) -> list[tuple[str, str, dict[str, float]]]:
             pt.buttons["draw_stock"].click()
         else:
             hand = pt.view.hand
-            first = pt.advice[0][0] if pt.advice else None
+            first = pt.choice.move if pt.choice else None
             card = getattr(first, "card", None)
             pt.hand_view.selected = (hand.index(card) if card in hand else len(hand) - 1,)
             pt.buttons["discard"].click()
@@ -204,7 +204,7 @@ def cases(repeat: int) -> list[tuple[str, str, dict[str, float]]]:
                  measure(turn, repeat)))
 
     # Gin's hint is the slowest (playouts to the end of the hand, at a review's depth):
-    # every click plays the hint's first move, the bot replies, the next hint follows
+    # every click plays the coach's pick, the bot replies, the next hint follows
     gin = PlayTable("gin", seed=3)
     gin.hint_toggle.value = True
     names = {rl.moves.TakeUpcard: "take_upcard", rl.moves.PassUpcard: "pass_upcard",
@@ -212,10 +212,10 @@ def cases(repeat: int) -> list[tuple[str, str, dict[str, float]]]:
              rl.moves.Discard: "discard", rl.moves.Knock: "knock", rl.moves.Gin: "gin"}
 
     def follow(i: int) -> None:
-        if gin.game.is_over or gin.advice is None:
+        if gin.game.is_over or gin.choice is None:
             gin.new_button.click()
             return
-        move = gin.advice[0][0]
+        move = gin.choice.move
         card = getattr(move, "card", None)
         if card is not None:
             gin.hand_view.selected = (gin.view.hand.index(card),)
@@ -231,7 +231,7 @@ def cases(repeat: int) -> list[tuple[str, str, dict[str, float]]]:
 
 def review_clicks(hint: bool, hands: int) -> dict[str, float]:
     """Time "Review this hand" at the end of Gin hands against the bot: with the hint on,
-    the learner plays the hint's first move at every turn; with it off, the greedy
+    the learner plays the coach's pick at every turn; with it off, the greedy
     bot's move. Playing the hand is not timed."""
     import rummy_lab as rl
     from rummy_lab.widgets import PlayTable
@@ -245,7 +245,7 @@ def review_clicks(hint: bool, hands: int) -> dict[str, float]:
         mine = rl.bots.make_bot("greedy", pt.game.rules)
         rng = random.Random(k)
         while not pt.game.is_over:
-            move = (pt.advice[0][0] if hint and pt.advice else
+            move = (pt.choice.move if hint and pt.choice else
                     mine.choose(pt.view, rng))
             pt.play(move)
         CountingComm.messages = CountingComm.bytes = 0

@@ -66,7 +66,7 @@ def _stop_with_ctrl_c(proc: psutil.Popen, port: int) -> None:
     assert code == 0
 
 
-def _play_a_few_moves(page: Any) -> None:
+def _play_a_few_moves(page: Any, theme: str) -> None:
     app = page.locator(".rl-app")
     expect(app).to_be_visible(timeout=120_000)
     table = app.locator(".rl-play-table")
@@ -81,6 +81,15 @@ def _play_a_few_moves(page: Any) -> None:
     table.locator(".rl-hint-toggle").click()
     marked = table.locator(".rl-card-slot.rl-hinted")
     expect(marked).to_have_count(1, timeout=60_000)
+    # the hint ranks the moves, each value with its interval, the coach's pick framed,
+    # the meaning of ± said once
+    hint = table.locator(".rl-hint")
+    expect(hint.locator(".rl-rank-group").first).to_contain_text("Rank 1")
+    expect(hint.locator(".rl-move-card.rl-pick")).to_have_count(1)
+    expect(hint.locator(".rl-value").first).to_contain_text("±")
+    assert (hint.text_content() or "").count("± is a 95% interval") == 1
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    hint.screenshot(path=str(ARTIFACTS / f"app_hint_{theme}.png"), animations="disabled")
     marked.locator(".rl-card-toggle").click()
     table.locator(".rl-action-discard").click()
     log = table.locator(".rl-log")
@@ -105,7 +114,7 @@ def test_the_app_plays_in_the_browser_and_stops_on_ctrl_c(
         ctx.route("**/*", lambda r: r.abort() if not r.request.url.startswith(url)
                   else r.continue_())
         page.goto(url + "/", timeout=180_000)
-        _play_a_few_moves(page)
+        _play_a_few_moves(page, theme)
         assert page.locator(".jp-InputArea, .jp-CodeCell .cm-editor").count() == 0  # no code
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         shot = ARTIFACTS / f"app_{theme}.png"

@@ -3,7 +3,9 @@
 The fixture notebook ``tests/browser_notebooks/widgets.ipynb`` displays a DealWidget (four
 players), a PlayTable, a MeldExplorer, a ProbabilityExplorer, a TurnAnimator, a HandView,
 an ``animate_game`` figure, a CardTracker, a finished hand's PlayTable with the review
-of its decisions open, and a Rummy 500 and an Indian PlayTable (a draw, then the hint).
+of its decisions open, a Rummy 500 and an Indian PlayTable (a draw, then the hint), and
+a hand of a Gin match at 80-60 twice: with the hint on, and finished with its review open
+(values in match-winning chances).
 At 1400 x 900, the one test runs every cell, clicks through the widgets, and checks what a
 learner sees:
 
@@ -64,6 +66,10 @@ WIDGETS = {  # screenshot name -> the widget's root selector
     "animate_game": ".js-plotly-plot:has(.updatemenu-container)",
     "card_tracker": ".rl-card-tracker",
     "review_panel": ".rl-reviewed-table > .rl-review",
+    "hint_panel": ".rl-play-table:not(.rl-reviewed-table):not(.rl-variant-table) > .rl-hint",
+    "match_line": ".rl-match-table > .rl-match",
+    "match_hint_panel": ".rl-match-table > .rl-hint",
+    "match_review_panel": ".rl-match-reviewed > .rl-review",
 }
 README = ("deal_widget", "play_table", "meld_explorer", "probability_explorer", "turn_animator")
 README_DARK = "play_table"  # the one dark-theme picture in the README
@@ -319,16 +325,43 @@ def check_variant_tables(page: Page, times: list[float]) -> None:
 
 
 def check_review(page: Page) -> None:
-    """A finished hand's table with its review open: the summary, the chart (a bar per
-    decision) and the table of decisions."""
-    panel = page.locator(WIDGETS["review_panel"])
-    expect(panel).to_contain_text("Review of your decisions")
-    expect(panel).to_contain_text("where the points went: ")
-    chart = panel.locator("svg.rl-review-chart")
-    expect(chart).to_be_visible()
-    rows = panel.locator("table tbody tr")
-    expect(chart.locator("rect title")).to_have_count(rows.count())
-    assert rows.count() >= 5
+    """A finished hand's table with its review open: the accuracy and the error rate, the
+    three key moments, the chart (a bar per decision) and the table of decisions, each
+    with its rank and values with their intervals, the meaning of ± said once; for the
+    match hand, the chance to win the match before and after each decision."""
+    for name, phrase in (("review_panel", "points lost per decision"),
+                         ("match_review_panel", "of match-winning chance lost per decision")):
+        panel = page.locator(WIDGETS[name])
+        expect(panel).to_contain_text("Review of your decisions", timeout=60_000)
+        expect(panel.locator(".rl-review-stat").first).to_contain_text("accuracy")
+        expect(panel).to_contain_text(phrase)
+        expect(panel.locator(".rl-key-moments li")).to_have_count(3)
+        chart = panel.locator("svg.rl-review-chart")
+        expect(chart).to_be_visible()
+        rows = panel.locator("table.rl-review-table tbody tr")
+        expect(chart.locator("rect title")).to_have_count(rows.count())
+        assert rows.count() >= 5
+        assert (panel.text_content() or "").count("± is a 95% interval") == 1
+        expect(rows.first).to_contain_text("±")
+    expect(page.locator(WIDGETS["review_panel"])).to_contain_text("where the points went: ")
+    expect(page.locator(WIDGETS["match_review_panel"]).locator("thead")).to_contain_text(
+        "win chance before → after")
+
+
+def check_hints(page: Page) -> None:
+    """The Gin table's hint and the match hand's: ranks, each value with its interval,
+    one coach's pick framed, the meaning of ± said once; the match hand's totals and
+    chance to win the match above its cards."""
+    for name in ("hint_panel", "match_hint_panel"):
+        hint = page.locator(WIDGETS[name])
+        expect(hint.locator(".rl-rank-group").first).to_contain_text("Rank 1")
+        expect(hint.locator(".rl-move-card.rl-pick")).to_have_count(1)
+        expect(hint.locator(".rl-move-card .rl-value").first).to_contain_text("±")
+        assert (hint.text_content() or "").count("± is a 95% interval") == 1
+    expect(page.locator(WIDGETS["match_hint_panel"]).locator(".rl-value").first
+           ).to_contain_text("%")
+    expect(page.locator(".rl-match-table > .rl-match")).to_contain_text(
+        "your chance to win the match then")
 
 
 REVIEW_INK = """el => [getComputedStyle(el.querySelector('svg.rl-review-chart text')).fill,
@@ -357,6 +390,7 @@ def test_jupyterlab_widgets(lab: str, page: Page) -> None:
         times[name] = []
         check(page, times[name])
     check_review(page)
+    check_hints(page)
     expect(page.locator(f"{WIDGETS['hand_view']} svg.rl-joker")).to_have_count(1)
     expect(page.locator(WIDGETS["animate_game"])).to_be_visible()
 

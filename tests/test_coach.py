@@ -637,40 +637,38 @@ def test_hand_points_per_variant() -> None:
 
 def test_the_play_table_shows_the_coachs_advice() -> None:
     from rummy_lab.widgets import PlayTable
+    from rummy_lab.widgets._coach import shown_moves
 
     pt = PlayTable("gin", seed=11)
     pt.hint_toggle.value = True
     assert pt.advice is not None
-    # the coach's hint, valued as the end-of-hand review will value this decision
-    assert pt.advice == [(a.move, a.reasons) for a in rl.coach.hint(pt.game)[:3]]
-    first = pt.advice[0][0]
+    # the coach's hint, valued as the end-of-hand review will value this decision: the
+    # first moves by value, and the coach's pick
+    hint = rl.coach.hint(pt.game)
+    assert pt.advice == shown_moves(hint, rl.coach.HINT_SHOWN)
+    assert pt.choice == hint.choice
+    first = pt.advice[0].move
     assert first in pt.view.legal_moves
     assert "the coach" in pt.hint_view.value
-    assert pt.advice[0][1][0].startswith("worth ")
-    # each move: its value and what it does in view, the other reasons folded under a
-    # summary that counts them
+    assert pt.advice[0].reasons[0].startswith("worth ")
+    # each move: its value with its interval and what it does in view, the other
+    # reasons (the value's sentence included) folded under a summary that counts them
     import html
 
     from rummy_lab.display import glyph_text
     from rummy_lab.widgets.play import HINT_HEADLINE
 
-    items = pt.hint_view.value.split("<li>")[1:]
+    items = pt.hint_view.value.split('<div class="rl-move-card')[1:]
     assert len(items) == len(pt.advice) >= 2
-    folded = 0
-    for item, (_, reasons) in zip(items, pt.advice, strict=True):
+    for item, a in zip(items, pt.advice, strict=True):
         text = html.unescape(item)
         head, _, rest = text.partition('<details class="rl-why">')
-        assert glyph_text("; ".join(reasons[:HINT_HEADLINE])) in head
-        if len(reasons) > HINT_HEADLINE:
-            more = len(reasons) - HINT_HEADLINE
-            word = "reason" if more == 1 else "reasons"
-            assert rest.startswith(f"<summary>{more} more {word}</summary>")
-            assert glyph_text("; ".join(reasons[HINT_HEADLINE:])) in rest
-            assert glyph_text(reasons[HINT_HEADLINE]) not in head
-            folded += 1
-        else:
-            assert rest == ""
-    assert folded >= 1
+        assert a.shown_value() in head
+        assert glyph_text("; ".join(a.reasons[1:HINT_HEADLINE])) in head
+        folded = [*a.reasons[:1], *a.reasons[HINT_HEADLINE:]]
+        word = "reason" if len(folded) == 1 else "reasons"
+        assert rest.startswith(f"<summary>{len(folded)} more {word}</summary>")
+        assert glyph_text("; ".join(folded)) in rest
 
 
 @pytest.mark.parametrize(("variant", "players", "seed"), [

@@ -7,7 +7,6 @@ import json
 import random
 import subprocess
 import sys
-from types import SimpleNamespace
 
 import pytest
 
@@ -34,8 +33,8 @@ class Coach:
         self.reason = reason
         self.reviewed: list[int] = []
 
-    def hint(self, game: Game) -> list[object]:
-        return [SimpleNamespace(move=m, value=-i, reasons=(f"reason {i}",))
+    def hint(self, game: Game) -> list[rl.coach.Advice]:
+        return [rl.coach.Advice(m, -i, (f"reason {i}",), rank=i + 1, choice=i == 0)
                 for i, m in enumerate(game.legal_moves())]
 
     def explain(self, view: object, move: object, voice: str = "you") -> str:
@@ -120,8 +119,8 @@ def test_the_hint_and_the_review_come_from_the_coach() -> None:
     c = PlayController(game=stacked_knock_game(), human=1, coach=coach)
     advice = c.hint()
     assert advice == c.advice and len(advice) == Coach.HINT_SHOWN
-    assert [m for m, _ in advice] == list(c.view.legal_moves)[:2]
-    assert advice[0][1] == ("reason 0",)
+    assert [a.move for a in advice] == list(c.view.legal_moves)[:2]
+    assert advice[0].reasons == ("reason 0",)
     c.play(rl.moves.PassUpcard())
     c.play(rl.moves.DrawStock())
     c.play(rl.moves.Knock(rl.Card.parse("AS")))
@@ -177,3 +176,45 @@ def test_random_clicks_through_the_controller_finish_a_hand(variant: str) -> Non
         assert state.visible and state.enabled and state.primary, (name, move)
         c.play(move)
     assert c.game.is_over and c.view.result is not None
+
+
+class PickingCoach(Coach):
+    """Every move of rank 1 but the last; the rule of thumb picks the third; match chances
+    from a fixed table."""
+
+    HINT_SHOWN = 2
+
+    def hint(self, game: Game) -> list[rl.coach.Advice]:
+        moves = list(game.legal_moves())
+        return [rl.coach.Advice(m, 5.0 - i, (f"reason {i}",), se=1.0,
+                                rank=1 if i < len(moves) - 1 else 2, choice=i == 2)
+                for i, m in enumerate(moves)]
+
+    def match_win_probability(self, rules: object, scores: tuple[int, ...], *,
+                              dealer: int | None = None) -> tuple[float, float]:
+        if rules == rl.get_rules("hollywood"):
+            raise ValueError("no match chances for Hollywood")
+        return (0.25, 0.75) if dealer == 0 else (0.3, 0.7)
+
+
+def test_the_hint_keeps_every_ranked_move_and_shows_the_coachs_pick() -> None:
+    c = PlayController(game=stacked_knock_game(), human=1, coach=PickingCoach())
+    c.play(rl.moves.PassUpcard())
+    c.play(rl.moves.DrawStock())
+    advice = c.hint()
+    assert c.ranked is not None and len(c.ranked) == len(c.view.legal_moves)
+    assert advice == [*c.ranked[:2], c.ranked[2]]  # HINT_SHOWN moves, then the pick
+    assert c.choice is c.ranked[2] and c.choice.choice
+    c.clear_hint()
+    assert c.advice is None and c.ranked is None and c.choice is None
+
+
+def test_the_match_chance_of_a_match_hand() -> None:
+    game = rl.new_match("gin", seed=4).current_game
+    c = PlayController(game=game, coach=PickingCoach())
+    chance = c.match_chance()
+    assert chance == (0.25 if game.dealer == 0 else 0.3)  # with this hand's dealer
+    assert PlayController("gin", seed=4, coach=PickingCoach()).match_chance() is None
+    assert PlayController(game=game, coach=None).match_chance() is None
+    hollywood = rl.new_match("hollywood", seed=4).current_game
+    assert PlayController(game=hollywood, coach=PickingCoach()).match_chance() is None

@@ -682,9 +682,7 @@ class DiscardCoach:
 
     HINT_SHOWN = 3
 
-    def hint(self, game: Game) -> list[object]:
-        from types import SimpleNamespace
-
+    def hint(self, game: Game) -> list[rl.coach.Advice]:
         moves = list(game.legal_moves())
         view = game.view_for(game.current_player)
         if any(isinstance(m, rl.moves.Discard) for m in moves):
@@ -692,8 +690,8 @@ class DiscardCoach:
             best = next((m for m in moves if getattr(m, "card", None) == card
                          and isinstance(m, rl.moves.Knock)), rl.moves.Discard(card))
             moves = [best, *(m for m in moves if m != best)]
-        return [SimpleNamespace(move=m, value=-i, reasons=(f"reason {i}",))
-                for i, m in enumerate(moves)]
+        return [rl.coach.Advice(m, -i, (f"worth {-i}", f"reason {i}"), rank=i + 1,
+                                choice=i == 0) for i, m in enumerate(moves)]
 
     def explain(self, view: object, move: object, voice: str = "you") -> str:
         return f"{move}"
@@ -718,8 +716,8 @@ def test_play_table_hint_marks_the_card_in_the_hand(monkeypatch: pytest.MonkeyPa
         elif "draw_stock" in moves:
             pt.buttons["draw_stock"].click()
         else:
-            assert pt.advice is not None
-            best = pt.advice[0][0]
+            assert pt.advice is not None and pt.choice is not None
+            best = pt.choice.move
             card = best.card
             view = pt.view
             assert card == rl.best_discard(view.hand, view.rules)[0]
@@ -769,7 +767,8 @@ def test_the_hand_is_laid_out_for_the_hinted_throw(variant: str) -> None:
     while checked < 4:
         if pt.game.is_over:
             pt.new_button.click()  # the next deal
-        view, best = pt.view, pt.advice[0][0]
+        assert pt.choice is not None
+        view, best = pt.view, pt.choice.move  # the coach's pick: the move it plays
         card = getattr(best, "card", None)
         if len(view.hand) > size and isinstance(card, rl.Card):
             wild = pt.hand_view.wild_rank
@@ -789,7 +788,7 @@ def test_the_hand_is_laid_out_for_the_hinted_throw(variant: str) -> None:
         pt.buttons["draw_stock"].click()
         assert _left_out(pt.view.hand, pt.hand_view.partition) == [rl.Card.parse("QC")]
         pt.hint_toggle.value = True
-        assert str(pt.advice[0][0]) == "discard J♦"
+        assert pt.choice is not None and str(pt.choice.move) == "discard J♦"
         assert _left_out(pt.view.hand, pt.hand_view.partition) == [rl.Card.parse("JD")]
         assert "Q♠ Q♣ JK (a set with a joker)" in pt.hand_view.points.value
         pt.hint_toggle.value = False
@@ -803,7 +802,8 @@ def test_coach_hint_marks_every_card_of_a_meld() -> None:
     pt = PlayTable("500", seed=5)
     pt.buttons["draw_stock"].click()
     pt.hint_toggle.value = True
-    best = pt.advice[0][0]
+    assert pt.choice is not None
+    best = pt.choice.move
     assert isinstance(best, rl.moves.Meld) and len(best.cards) == 3  # K♥ K♦ K♣
     hand = pt.view.hand
     assert pt.hand_view.marked == tuple(sorted(hand.index(c) for c in best.cards))
@@ -815,7 +815,8 @@ def test_coach_hint_marks_every_card_of_a_meld() -> None:
     pt.hand_view.selected = pt.hand_view.marked
     pt.buttons["meld"].click()
     assert pt.status.value == ""
-    card = pt.advice[0][0].card
+    assert pt.choice is not None
+    card = pt.choice.move.card
     assert pt.hand_view.marked == (pt.view.hand.index(card),)
     assert f"its card, the <b>{card.glyph}</b>, is marked in your hand" in pt.hint_view.value
 
@@ -830,12 +831,10 @@ class FakeCoach:
 
     HINT_SHOWN = 3
 
-    def hint(self, game: Game) -> list[object]:
-        from types import SimpleNamespace
-
+    def hint(self, game: Game) -> list[rl.coach.Advice]:
         moves = game.legal_moves()
-        return [SimpleNamespace(move=m, value=-i, reasons=(f"reason {i} for {m}",))
-                for i, m in enumerate(moves)]
+        return [rl.coach.Advice(m, -i, (f"worth {-i}", f"reason {i} for {m}"), se=0.5,
+                                rank=i + 1, choice=i == 0) for i, m in enumerate(moves)]
 
     def explain(self, view: object, move: object, voice: str = "you") -> str:
         assert voice == "they"  # a bot's move is told about the bot
@@ -864,7 +863,7 @@ def test_play_table_uses_the_coach_when_there_is_one(monkeypatch: pytest.MonkeyP
     pt.buttons["draw_stock"].click()
     pt.hint_toggle.value = True
     assert pt.advice is not None and len(pt.advice) == 3
-    best, _ = pt.advice[0]
+    best = pt.advice[0].move
     assert f"{str(best)[:1].upper()}{str(best)[1:]}" in pt.hint_view.value
     assert "reason 0" in pt.hint_view.value and "the coach" in pt.hint_view.value
     card = getattr(best, "card", None)
@@ -1027,3 +1026,199 @@ def test_play_table_keeps_a_bots_reason_back_while_it_names_hidden_cards(
     assert pt.game.is_over
     bot_moves = [e for e in pt.game.history[-8:] if e.player == 0]
     assert bot_moves and "keeps K♦ K♣ together" in pt.log_view.value
+
+
+# --------------------------------------------------------------------------- ranks and values
+
+
+def _cards_of(html: str) -> list[str]:
+    """The move cards of a hint panel, in order."""
+    return re.findall(r'<div class="rl-move-card[^"]*".*?</details></div>|'
+                      r'<div class="rl-move-card[^"]*".*?</div></div>', html)
+
+
+def test_the_hint_ranks_the_moves_and_marks_the_coachs_pick() -> None:
+    """Gin seed 5 after its first move: the coach cannot tell discard 2♦ (the highest
+    value) from discard J♦, and picks J♦; the hint lists both under rank 1, side by side
+    and marked equal, each with its value and interval, frames the pick, marks its card
+    and lays the hand out for it; the meaning of ± is said once."""
+    from rummy_lab.coach.ranking import INTERVAL_NOTE
+
+    pt = PlayTable("gin", seed=5)
+    pt.play(pt.view.legal_moves[0])
+    pt.hint_toggle.value = True
+    advice, pick, ranked = pt.advice, pt.choice, pt.controller.ranked
+    assert advice is not None and pick is not None and ranked is not None
+    assert [a.value for a in ranked] == sorted((a.value for a in ranked), reverse=True)
+    assert [a.rank for a in advice] == sorted(a.rank for a in advice)
+    assert advice[0].rank == pick.rank == 1 and pick is not advice[0]  # a tie, J♦ picked
+    assert str(pick.move) == "discard J♦" and pick.choice and not advice[0].choice
+    html = pt.hint_view.value
+    assert "the coach&#x27;s pick is <b>Discard J♦</b>" in html.replace("'", "&#x27;")
+    # the hand marks and lays out the pick, not the first move
+    card = pick.move.card
+    assert pt.hand_view.marked == (pt.view.hand.index(card),)
+    assert _left_out(pt.view.hand, pt.hand_view.partition) == [card]
+    assert f"its card, the <b>{card.glyph}</b>, is marked in your hand" in html
+    # ranks: the tied moves in one group, marked equal; the next rank in its own group
+    groups = re.findall(r'<div class="rl-rank-group" data-rank="(\d+)">'
+                        r'<div class="rl-rank-label">([^<]*)</div>', html)
+    tied = sum(a.rank == 1 for a in ranked)
+    assert groups[0] == ("1", f"Rank 1 · equal: {tied} moves the coach cannot tell apart"
+                         + (f" ({tied - 2} not shown)" if tied > 2 else ""))
+    assert [int(k) for k, _ in groups] == sorted({a.rank for a in advice})
+    cards = _cards_of(html)
+    assert len(cards) == len(advice)
+    for a, shown in zip(advice, cards, strict=True):  # value order, each with its interval
+        assert glyph_text(str(a.move))[1:] in shown and a.shown_value() in shown
+        assert " ± " in a.shown_value()
+        assert ("rl-pick" in shown.split(">")[0]) == (a is pick)
+        assert ("coach's pick" in shown) == (a is pick)
+    assert html.count(INTERVAL_NOTE) == 1
+    assert "points over the rest of the hand" in html
+
+
+class TiedCoach(FakeCoach):
+    """Five moves of rank 1 (values with intervals), the rule of thumb's pick the fifth."""
+
+    def hint(self, game: Game) -> list[rl.coach.Advice]:
+        moves = game.legal_moves()
+        return [rl.coach.Advice(m, 10.0 - i / 10, (f"worth {10 - i / 10}", f"does {i}"),
+                                se=1.0, rank=1 if i < 5 else 2, choice=i == 4)
+                for i, m in enumerate(moves)]
+
+
+def test_a_pick_further_down_a_tie_is_shown_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rummy_lab.widgets import _coach
+
+    monkeypatch.setattr(_coach, "coach", lambda: TiedCoach())
+    pt = PlayTable(game=stacked_knock_game(), human=1)
+    pt.buttons["pass_upcard"].click()
+    pt.buttons["draw_stock"].click()
+    pt.hint_toggle.value = True
+    ranked, advice = pt.controller.ranked, pt.advice
+    assert ranked is not None and advice is not None and pt.choice is ranked[4]
+    assert advice == [*ranked[:3], ranked[4]]  # the first three, then the pick
+    html = pt.hint_view.value
+    assert "Rank 1 · equal: 5 moves the coach cannot tell apart (1 not shown)" in html
+    assert html.count("rl-move-card rl-pick") == 1 and html.count("rl-pick-tag") == 1
+    assert f"{len(ranked) - 4} other legal moves not shown" in html
+    assert "+10 ± 2" in html and html.count("± is a 95% interval") == 1
+    card = getattr(ranked[4].move, "card", None)
+    assert pt.hand_view.marked == ((pt.view.hand.index(card),) if card else ())
+
+
+def test_an_exact_hint_needs_no_interval_note(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rummy_lab.widgets import _coach
+
+    monkeypatch.setattr(_coach, "coach", lambda: DiscardCoach())
+    pt = PlayTable("gin", seed=11)
+    pt.buttons["pass_upcard"].click()
+    pt.hint_toggle.value = True
+    html = pt.hint_view.value
+    assert "±" not in html and "Rank 1</div>" in html and "Rank 2</div>" in html
+    assert "equal" not in html
+
+
+def _finished_gin_table() -> PlayTable:
+    """The browser fixture's finished hand: a random bot (you) against the greedy bot."""
+    finished = rl.new_game("gin", seed=6000, dealer=1)
+    play_hand(finished, [rl.bots.RandomBot(), rl.bots.make_bot("greedy", finished.rules)],
+              random.Random(3))
+    return PlayTable(game=finished, human=0)
+
+
+def test_the_review_panel_shows_accuracy_error_rate_key_moments_and_intervals() -> None:
+    from rummy_lab.coach.ranking import INTERVAL_NOTE, format_value
+
+    pt = _finished_gin_table()
+    pt.review_button.click()
+    html = pt.review_view.value
+    review = rl.coach.review(pt.game, 0)  # the table's review (the values are cached)
+    assert f'accuracy <span class="rl-big">{review.accuracy:.0f}</span> of 100' in html
+    assert (f'error rate <span class="rl-big">{review.error_rate:.1f}</span> points lost per '
+            "decision" in html)
+    assert f"{len(review.rows)} decisions: " in html
+    moments = re.search(r'<div class="rl-key-moments">.*?</ol>', html)
+    assert moments is not None
+    items = re.findall(r"<li><b>move (\d+): ", moments.group(0))
+    assert [int(t) for t in items] == [r.turn for r in review.key_moments(3)] and len(items) == 3
+    top = review.key_moments(1)[0]
+    assert top.loss > 0 and f"{top.loss:.1f} lost" in moments.group(0)
+    assert (f"worth {format_value(top.played_value, top.played_se)} against "
+            f"{format_value(top.best_value, top.best_se)}") in moments.group(0)
+    table = re.findall(r"<tr><td class=\"rl-num\">(\d+)</td>.*?</tr>", html)
+    assert [int(t) for t in table] == [r.turn for r in review.rows]
+    for r in review.rows:  # every decision: its rank, the values played and best with ±
+        row = re.search(rf'<tr><td class="rl-num">{r.turn}</td>.*?</tr>', html)
+        assert row is not None
+        assert f'<td class="rl-num">{r.rank}</td>' in row.group(0)
+        assert f'<td class="rl-num">{format_value(r.played_value, r.played_se)}</td>' in (
+            row.group(0))
+        assert f'<td class="rl-num">{format_value(r.best_value, r.best_se)}</td>' in (
+            row.group(0))
+    assert "±" in html and html.count(INTERVAL_NOTE) == 1
+    assert "svg" in html and "where the points went: " in html
+
+
+def test_a_match_hand_shows_the_scores_and_values_in_match_chances() -> None:
+    """A hand of a Gin match at 80-60: the table says the totals and the chance to win
+    the match; the hint's values are chances with their intervals; the review gives each
+    decision's chance before (the best move) and after (the move played)."""
+    from rummy_lab.coach.ranking import format_value
+
+    match = rl.new_match("gin", seed=4)
+    game = match.current_game
+    game.match_scores = (80, 60)
+    pt = PlayTable(game=game, human=0, bot=rl.bots.RandomBot())
+    chance = rl.coach.match_win_probability(game.rules, (80, 60), dealer=game.dealer)[0]
+    assert pt.controller.match_chance() == pytest.approx(chance)
+    line = pt.match_view.value
+    assert pt.match_view.layout.display is None
+    assert "first to 100 wins" in line and "You 80, Bot 60" in line
+    assert f"about <b>{100 * chance:.0f}%</b>" in line
+    pt.hint_toggle.value = True
+    assert pt.advice is not None and all(a.objective == "match" for a in pt.advice)
+    html = pt.hint_view.value
+    assert all(a.shown_value() in html and a.shown_value().endswith("%") for a in pt.advice)
+    assert "your chance to win the match after each move" in html
+    pt.hint_toggle.value = False
+    play_with_buttons(pt, random.Random(1))
+    pt.review_button.click()
+    review = rl.coach.review(pt.game, 0)
+    assert review.objective == "match"
+    html = pt.review_view.value
+    assert "win chance before → after" in html and "of match-winning chance lost" in html
+    for r in review.rows:
+        before = format_value(r.best_value, r.best_se, percent=True)
+        after = format_value(r.played_value, r.played_se, percent=True)
+        assert f"{before} → {after}" in html
+    plain = PlayTable("gin", seed=4)
+    assert plain.match_view.value == "" and plain.match_view.layout.display == "none"
+    assert plain.controller.match_chance() is None
+
+
+def test_a_hollywood_match_shows_its_totals_without_a_chance() -> None:
+    game = rl.new_match("hollywood", seed=2).current_game
+    pt = PlayTable(game=game)
+    assert "You 0, Bot 0" in pt.match_view.value and "chance" not in pt.match_view.value
+    assert pt.controller.match_chance() is None
+
+
+def test_an_expert_bots_reason_gives_its_value_with_the_interval_in_words() -> None:
+    from rummy_lab.coach.ranking import standard_error
+    from rummy_lab.widgets import _coach
+
+    bot = rl.bots.ExpertBot()
+    game = rl.new_game("gin", seed=8)
+    view = game.view_for(game.current_player)
+    move = bot.choose(view, random.Random(0))
+    chosen = bot.last_values.choice  # type: ignore[attr-defined]
+    text = _coach.explain(view, move, bot)
+    assert text is not None and move == chosen.move
+    worth = _coach.interval_words(chosen.value, standard_error(chosen),
+                                  unit=" points over the rest of the hand")
+    assert f"worth {worth}" in text
+    assert ("95% interval" in text) == (standard_error(chosen) > 0)
+    other = next(m for m in view.legal_moves if m != move)
+    assert "worth" not in (_coach.explain(view, other, bot) or "")

@@ -69,6 +69,32 @@ STYLE_SHEET = (
     # the hint's folded reasons: a quiet, clickable line under each move
     f".rl-why summary{{color:{THEME['ink']};cursor:pointer;font-size:12px}}"
     ".rl-why{margin:0 0 2px 0}"
+    # the hint's ranks: the moves of one rank side by side, the coach's pick framed
+    ".rl-rank-group{margin:6px 0 0}"
+    ".rl-rank-label{font-weight:600;font-size:12px;margin:0 0 2px}"
+    ".rl-rank-moves{display:flex;flex-wrap:wrap;gap:6px}"
+    f".rl-move-card{{flex:1 1 240px;max-width:460px;background:{THEME['surface']};"
+    f"color:{THEME['ink']};border:1px solid {THEME['border']};border-radius:6px;"
+    "padding:4px 8px;box-sizing:border-box}"
+    f".rl-move-card.rl-pick{{border:2px solid {THEME['brand']}}}"
+    ".rl-value{font-weight:700;white-space:nowrap;font-variant-numeric:tabular-nums;"
+    "margin-left:4px}"
+    f".rl-pick-tag{{font-size:11px;font-weight:700;color:{THEME['ink']};"
+    f"border:1px solid {THEME['brand']};border-radius:8px;padding:0 6px;margin-left:4px;"
+    "white-space:nowrap}"
+    # the review: the figures first, then the key moments, the chart and the table
+    ".rl-review-stats{display:flex;flex-wrap:wrap;gap:6px 18px;align-items:baseline;"
+    "margin:4px 0}"
+    ".rl-big{font-size:22px;font-weight:700;font-variant-numeric:tabular-nums}"
+    ".rl-key-moments ol{margin:2px 0 6px 18px;padding:0}"
+    ".rl-key-moments li{margin:0 0 4px}"
+    ".rl-review-scroll{overflow-x:auto;max-width:100%}"
+    ".rl-review-table{border-collapse:collapse;font-size:12px;margin-top:4px}"
+    f".rl-review-table th,.rl-review-table td{{border-bottom:1px solid {THEME['border']};"
+    "padding:2px 6px;text-align:left;vertical-align:top}"
+    ".rl-review-table td.rl-num{white-space:nowrap;font-variant-numeric:tabular-nums}"
+    # notes inside a panel: the panel's ink (the muted grey is too faint on its shade)
+    f".rl-panel .rl-note{{color:{THEME['ink']};margin:6px 0 0}}"
     # toggle buttons: the label beside the buttons (ipywidgets puts it above), and the
     # chosen button marked by more than a shade of grey
     ".rl-root .widget-toggle-buttons{display:flex;align-items:center}"

@@ -25,29 +25,38 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
 from ..bots import Bot
+from ..coach.ranking import INTERVAL_NOTE, format_value
+from ..coach.review import Review
 from ..display import THEME, count_words, glyph_text
 from ..engine.cards import Card
 from ..engine.errors import IllegalMove
 from ..engine.game import Game
 from ..engine.moves import Declare, Discard, DrawDiscard, Gin, Knock, LayOff, Move
-from ..engine.rules import Variant
+from ..engine.rules import Rules, Variant
 from ..engine.state import Event, PlayerView
 from ..viz.game import event_caption, held_partition, view_wild_rank
+from . import _coach
 from ._common import set_status, style_sheet, styled
+from ._review import review_html
 from ._seats_and_piles import piles_html, result_html, seat_html
 from .hand import HandView
 from .play_controller import ACTIONS, DRAWS, PlayController, move_cards
 from .tracker import TrackerPanel
 
-__all__ = ["HINT_HEADLINE", "PlayTable"]
+if TYPE_CHECKING:
+    from ..coach import Advice
+
+__all__ = ["HINT_HEADLINE", "PlayTable", "hint_html"]
 
 HINT_HEADLINE = 2
-"""Reasons the hint shows for each move; the rest fold under a summary a click opens."""
+"""Reasons the hint shows for each move: its value (with its interval, beside the move)
+and what it does; the rest, the value's sentence included, fold under a summary a click
+opens."""
 
 
 class PlayTable(W.VBox):  # type: ignore[misc]
@@ -60,16 +69,23 @@ class PlayTable(W.VBox):  # type: ignore[misc]
     (highlighted); moves that need cards are enabled once the selected cards make a legal
     move (the button then names them: *Discard 7♥*); moves not possible now are hidden.
     The bots move as soon as it is their turn; their moves are listed with the coach's
-    one-line reason. **Hint** marks the cards of the coach's choice in
-    your hand (the card to throw, or every card of a meld or lay-off) and shows the
-    coach's best moves with their reasons (each move's value and what it does; the other
-    reasons, :data:`HINT_HEADLINE` on, fold under a line a click opens), valued as
-    **Review this hand** will value the decision (:func:`rummy_lab.coach.hint`: a hint
-    followed is reviewed as best). At the end the result sits on top: who won, the
-    scores, the winner's hand meld by meld, with lay-offs drawn on the melds they extend;
-    **Review this hand** (with the coach) rates your decisions.
+    one-line reason (an expert bot's with the value it saw and its 95% interval).
+    **Hint** shows the coach's moves highest value first (:func:`hint_html`): each with
+    its rank, its value and 95% interval, and what it does (the other reasons fold under
+    a line a click opens); the moves the coach cannot tell apart share a rank, side by
+    side, marked "equal"; the coach's pick (the move it plays) is framed, its cards marked
+    in your hand (the card to throw, or every card of a meld or lay-off) and the hand laid
+    out for it. The values are those **Review this hand** will give the decision
+    (:func:`rummy_lab.coach.hint`: a hint followed is reviewed as rank 1). At the end the
+    result sits on top: who won, the scores, the winner's hand meld by meld, with
+    lay-offs drawn on the melds they extend; **Review this hand** (with the coach) shows
+    your accuracy, your error rate, the key moments and every decision with its rank and
+    values (:func:`~rummy_lab.widgets._review.review_html`). A hand of a match
+    (``game=rl.new_match(...).current_game``) shows the match totals and your chance to
+    win the match, and its hint and review value moves by that chance; the table itself
+    plays single hands (**New hand** deals a hand outside the match).
 
-    CSS hooks: ``rl-play-table``, ``rl-turn-line``, ``rl-action`` plus
+    CSS hooks: ``rl-play-table``, ``rl-turn-line``, ``rl-match``, ``rl-action`` plus
     ``rl-action-<name>`` per button, ``rl-status``, ``rl-hint``, ``rl-opponent``,
     ``rl-piles-view``, ``rl-result``, ``rl-log``, ``rl-new-hand``, ``rl-discard-depth``
     (Rummy 500: how deep to take from the discard pile), ``rl-layoff-target``,
@@ -83,7 +99,8 @@ class PlayTable(W.VBox):  # type: ignore[misc]
     :ivar names: the seats' names (``You``, ``Bot`` ...).
     :ivar hand_view: your hand (a :class:`HandView`).
     :ivar buttons: action name -> button, for the variant's moves only.
-    :ivar advice: the coach's ranked moves with reasons shown by the hint, or None.
+    :ivar advice: the moves the hint shows (:class:`~rummy_lab.coach.Advice`, highest
+        value first), or None; :attr:`choice` is the coach's pick among them.
     :ivar reasons: history index -> the one-line reason of a bot's move.
     :ivar last_events: the moves played by the last click (yours, then the bots' as you
         see them: their stock draws without the card).
@@ -116,6 +133,7 @@ class PlayTable(W.VBox):  # type: ignore[misc]
             style_sheet(),
             self.result_view,
             self.turn_line,
+            self.match_view,
             self.opponents,
             self.piles,
             self.hand_view,
@@ -161,6 +179,7 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         self.review_button = styled(W.Button(description="Review this hand",
                                              icon="search"), "rl-review-button")
         self.turn_line = styled(W.HTML(), "rl-turn")
+        self.match_view = styled(W.HTML(), "rl-match")
         self.status = styled(W.HTML(), "rl-status")
         self.hint_view = styled(W.HTML(), "rl-hint")
         self.opponents = styled(W.HTML(), "rl-opponent")
@@ -223,9 +242,15 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         return self.controller.last_events
 
     @property
-    def advice(self) -> list[tuple[Move, tuple[str, ...]]] | None:
-        """The coach's ranked moves with reasons shown by the hint, or None."""
+    def advice(self) -> list[Advice] | None:
+        """The moves the hint shows (:attr:`PlayController.advice`), highest value
+        first, or None."""
         return self.controller.advice
+
+    @property
+    def choice(self) -> Advice | None:
+        """The coach's pick in the hint (the move whose cards are marked), or None."""
+        return self.controller.choice
 
     @property
     def seed(self) -> int | None:
@@ -296,6 +321,8 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         ]
         self._update_buttons()
         self.turn_line.value = self._turn_html()
+        self.match_view.value = self._match_html()
+        self.match_view.layout.display = None if self.match_view.value else "none"
         self._render_hint()
         self.result_view.value = (
             result_html(view, human=self.human, names=self.names,
@@ -338,29 +365,40 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         what = self.controller.what_to_do()
         return f'<div class="rl-turn-line"><b>Your turn:</b> {escape(what)}</div>'
 
+    def _match_html(self) -> str:
+        """For a hand of a match: the totals when it was dealt and, for a two-player
+        format with match chances, your chance to win the match then; else ``""``."""
+        scores = self.game.match_scores
+        if scores is None:
+            return ""
+        rules = self.game.rules
+        totals = ", ".join(f"{escape(self.names[p])} {s}" for p, s in enumerate(scores))
+        goal = _match_goal(rules)
+        text = (f"<b>Match</b>{f' ({goal})' if goal else ''}: totals when this hand was "
+                f"dealt: {totals}")
+        chance = self.controller.match_chance()
+        if chance is not None:
+            text += (f"; your chance to win the match then: about <b>{100 * chance:.0f}%</b> "
+                     "(from the match table of expert play; the hint and the review value "
+                     "moves by this chance)")
+        return f'<div class="rl-panel rl-match-line">{text}.</div>'
+
     def _render_hint(self) -> None:
-        """The coach's best moves, its choice's cards marked in the hand."""
+        """The coach's ranked moves (:func:`hint_html`), its pick's cards marked in the
+        hand and the hand laid out for its throw."""
         advice = self.controller.hint() if self.hint_toggle.value else None
-        if not advice:
+        pick = self.controller.choice
+        if not advice or pick is None:
             self.controller.clear_hint()
             self.hint_view.value = ""
             self._show_throw(None)
             self.hand_view.marked = ()
             return
-        first = advice[0][0]
-        self._show_throw(first.card if isinstance(first, Discard | Knock | Gin | Declare)
+        move = pick.move
+        self._show_throw(move.card if isinstance(move, Discard | Knock | Gin | Declare)
                          else None)
-        cards = self._mark(*move_cards(first))
-        shown = " ".join(c.glyph for c in cards)
-        marked = ("" if not cards else
-                  f"; its card, the <b>{shown}</b>, is marked in your hand"
-                  if len(cards) == 1 else
-                  f"; its cards, the <b>{shown}</b>, are marked in your hand")
-        items = "".join(_advice_item(m, r) for m, r in advice)
-        self.hint_view.value = (
-            f'<div class="rl-panel"><b>Hint</b>: the coach\'s choice first{marked}'
-            f'<ol style="margin:4px 0 0 18px;padding:0">{items}</ol></div>'
-        )
+        cards = self._mark(*move_cards(move))
+        self.hint_view.value = hint_html(advice, self.controller.ranked or advice, cards)
 
     def _show_throw(self, card: Card | None) -> None:
         """Lay the hand out for throwing ``card`` when that leaves the least deadwood too
@@ -454,24 +492,113 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         if found is None:
             self.review_view.value = ""
             return
-        html = getattr(found, "_repr_html_", None)
-        body = html() if callable(html) else f"<pre>{escape(str(found))}</pre>"
+        if isinstance(found, Review):
+            body = review_html(found)
+        else:  # another coach's review: its own rich display, else its text
+            html = getattr(found, "_repr_html_", None)
+            body = html() if callable(html) else f"<pre>{escape(str(found))}</pre>"
         self.review_view.value = (
             f'<div class="rl-panel"><b>Review of your decisions</b>{body}</div>')
 
 
-def _advice_item(move: Move, reasons: Sequence[str]) -> str:
-    """One ranked move of the hint: its first :data:`HINT_HEADLINE` reasons (its value
-    and what it does), the rest folded (outs, odds, danger, where the difference from
-    the best comes from)."""
-    head, rest = reasons[:HINT_HEADLINE], reasons[HINT_HEADLINE:]
-    text = f"<li><b>{escape(_move_text(move))}</b>"
+def hint_html(advice: Sequence[Advice], ranked: Sequence[Advice],
+              marked: Sequence[Card] = ()) -> str:
+    """The hint panel: the coach's pick and its ``marked`` cards in a line, then the
+    moves of ``advice`` (those shown, highest value first) grouped by rank, the moves of
+    one rank side by side and marked "equal" when the coach cannot tell them apart
+    (counted over ``ranked``, every legal move), each with its value and 95% interval, the
+    pick marked; then one note saying what the values are and what ``±`` means.
+
+    CSS hooks: ``rl-hint-panel``, ``rl-rank-group`` (``data-rank``), ``rl-rank-label``,
+    ``rl-move-card`` (``rl-pick`` for the coach's pick), ``rl-value``, ``rl-pick-tag``.
+    """
+    pick = _coach.choice_of(ranked)
+    shown = " ".join(c.glyph for c in marked)
+    where = ("" if not marked else
+             f"; its card, the <b>{shown}</b>, is marked in your hand" if len(marked) == 1
+             else f"; its cards, the <b>{shown}</b>, are marked in your hand")
+    match = _objective(ranked) == "match"
+    groups: dict[int, list[Advice]] = {}
+    for a in advice:
+        groups.setdefault(_rank(a), []).append(a)
+    blocks = []
+    for rank, moves in groups.items():
+        tied = sum(1 for a in ranked if _rank(a) == rank)
+        label = f"Rank {rank}"
+        if tied > 1:
+            hidden = tied - len(moves)
+            label += (f" · equal: {count_words(tied, 'move')} the coach cannot tell apart"
+                      + (f" ({hidden} not shown)" if hidden else ""))
+        cards = "".join(_advice_card(a, a is pick, match) for a in moves)
+        blocks.append(f'<div class="rl-rank-group" data-rank="{rank}">'
+                      f'<div class="rl-rank-label">{escape(label)}</div>'
+                      f'<div class="rl-rank-moves">{cards}</div></div>')
+    what = ("your chance to win the match after each move" if match
+            else "points over the rest of the hand for you")
+    note = f"Values: {what}"
+    if any(_se(a) > 0 for a in advice):
+        note += f", averaged over sampled deals; {INTERVAL_NOTE}"
+    note += (". Moves of one rank cannot be told apart at the coach's precision (it "
+             "compares moves on the same deals, so two values whose intervals overlap may "
+             "still rank apart).")
+    left = len(ranked) - len(advice)
+    if left > 0:
+        note += f" {count_words(left, 'other legal move')} not shown."
+    return (
+        f'<div class="rl-panel rl-hint-panel"><div><b>Hint</b>: the coach\'s pick is '
+        f"<b>{escape(glyph_text(_move_text(pick.move)))}</b>{where}.</div>"
+        f'{"".join(blocks)}<p class="rl-note">{escape(note)}</p></div>'
+    )
+
+
+def _rank(a: Advice) -> int:
+    return int(getattr(a, "rank", 1))
+
+
+def _se(a: Advice) -> float:
+    return float(getattr(a, "se", 0.0))
+
+
+def _objective(advice: Sequence[Advice]) -> str:
+    return str(getattr(advice[0], "objective", "points")) if advice else "points"
+
+
+def _advice_card(a: Advice, pick: bool, match: bool) -> str:
+    """One move of the hint: its name, its value with its interval (and the pick's tag),
+    then what it does (its first reason after the value); the rest, the value's sentence
+    included, fold under a line a click opens (outs, odds, danger, where the difference
+    from the best comes from)."""
+    value = format_value(a.value, _se(a), percent=match)
+    unit = "chance to win the match" if match else "points"
+    reasons = list(a.reasons)
+    head, rest = reasons[1:HINT_HEADLINE], [*reasons[:1], *reasons[HINT_HEADLINE:]]
+    text = (f'<div class="rl-move-card{" rl-pick" if pick else ""}" data-rank="{_rank(a)}">'
+            f'<div class="rl-move-head"><b>{escape(glyph_text(_move_text(a.move)))}</b> '
+            f'<span class="rl-value" title="{unit}">{escape(value)}</span>'
+            + (' <span class="rl-pick-tag">coach\'s pick</span>' if pick else "") + "</div>")
     if head:
-        text += f": {escape(glyph_text('; '.join(head)))}"
+        text += f'<div class="rl-move-why">{escape(glyph_text("; ".join(head)))}</div>'
     if rest:
         text += (f'<details class="rl-why"><summary>{count_words(len(rest), "more reason")}'
                  f"</summary>{escape(glyph_text('; '.join(rest)))}</details>")
-    return text + "</li>"
+    return text + "</div>"
+
+
+def _match_goal(rules: Rules) -> str:
+    """How a match of ``rules`` is won, in a few words (``""`` for Hollywood and Indian
+    Deals, whose totals alone do not say it).
+
+    >>> from rummy_lab.engine.rules import get_rules
+    >>> [_match_goal(get_rules(v)) for v in ("gin", "500", "indian-pool-101", "hollywood")]
+    ['first to 100 wins', 'it ends once a total reaches 500; the higher total wins', \
+'reaching 101 puts a player out', '']
+    """
+    if rules.variant is Variant.INDIAN:
+        return (f"reaching {rules.pool_limit} puts a player out"
+                if rules.indian_format == "pool" else "")
+    if rules.variant is Variant.RUMMY500:
+        return f"it ends once a total reaches {rules.target}; the higher total wins"
+    return "" if rules.hollywood else f"first to {rules.target} wins"
 
 
 def _move_text(move: Move) -> str:

@@ -26,7 +26,7 @@ import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..bots import Bot, make_bot
 from ..display import glyph_text
@@ -52,6 +52,9 @@ from ..engine.rules import Rules
 from ..engine.scoring.indian import check_declaration, wild_rank_of
 from ..engine.state import Event, Phase, PlayerView
 from . import _coach
+
+if TYPE_CHECKING:
+    from ..coach import Advice
 
 __all__ = [
     "ACTIONS", "DRAWS", "ButtonState", "LogEntry", "PlayController", "move_cards", "seat_names",
@@ -140,8 +143,12 @@ class PlayController:
     :ivar reasons: history index -> the one-line reason of a bot's move.
     :ivar last_events: the moves of the last :meth:`play` (yours, then the bots' as you
         see them), or the bots' opening moves.
-    :ivar advice: the coach's ranked moves with their reasons from the last
-        :meth:`hint`, or None.
+    :ivar advice: the moves the last :meth:`hint` shows, or None: the coach's
+        :class:`~rummy_lab.coach.Advice` (move, value, standard error, rank, reasons,
+        whether it is the coach's pick), highest value first (:func:`_coach.shown_moves`:
+        the first ``HINT_SHOWN``, and the coach's pick when it is further down).
+    :ivar ranked: every legal move's advice from the last :meth:`hint` (what
+        :attr:`advice` is taken from), or None.
     """
 
     def __init__(
@@ -157,7 +164,8 @@ class PlayController:
     ) -> None:
         self.seed = seed
         self.human = human
-        self.advice: list[tuple[Move, tuple[str, ...]]] | None = None
+        self.advice: list[Advice] | None = None
+        self.ranked: list[Advice] | None = None
         self.last_events: list[Event] = []
         self.reasons: dict[int, str] = {}
         self._bot = bot
@@ -223,7 +231,7 @@ class PlayController:
         self._rng = random.Random(self.seed)
         self.game = new_game(self.game.rules, players=self.players, seed=self.seed)
         self.reasons = {}
-        self.advice = None
+        self.clear_hint()
         self.last_events = self._bots_move()
 
     # ------------------------------------------------------------------ what a click means
@@ -394,18 +402,46 @@ class PlayController:
         return text + "."
 
     # ------------------------------------------------------------------ the coach
-    def hint(self) -> list[tuple[Move, tuple[str, ...]]] | None:
-        """The coach's best moves for you now with their reasons, best first (kept in
-        :attr:`advice`), valued as the review will value the decision; None when the
-        hand is over, it is not your turn, or there is no coach."""
-        self.advice = None
+    def hint(self) -> list[Advice] | None:
+        """The moves the hint shows you now (kept in :attr:`advice`; every legal move's
+        advice in :attr:`ranked`), highest value first, valued as the review will value
+        the decision; None when the hand is over, it is not your turn, or there is no
+        coach."""
+        self.clear_hint()
         if not self.view.is_over:
-            self.advice = _coach.ranked_moves(self.game, self.human, module=self._coach)
+            self.ranked = _coach.ranked_moves(self.game, self.human, module=self._coach)
+        if self.ranked:
+            shown = int(getattr(self._coach, "HINT_SHOWN", 3))
+            self.advice = _coach.shown_moves(self.ranked, shown)
         return self.advice
+
+    @property
+    def choice(self) -> Advice | None:
+        """The coach's pick among the last hint's moves (the move it plays: its rule of
+        thumb's move among the rank-1 moves, else the first), or None without a hint."""
+        return _coach.choice_of(self.ranked) if self.ranked else None
 
     def clear_hint(self) -> None:
         """Forget the last hint."""
         self.advice = None
+        self.ranked = None
+
+    def match_chance(self) -> float | None:
+        """Your chance to win the match when this hand was dealt
+        (:func:`rummy_lab.coach.match_win_probability` from the match totals, with this
+        hand's dealer), for a hand of a two-player match whose format has match chances;
+        else None."""
+        scores = self.game.match_scores
+        if scores is None or self._coach is None or self.players != 2:
+            return None
+        win = getattr(self._coach, "match_win_probability", None)
+        if win is None:
+            return None
+        try:
+            chances = win(self.game.rules, scores, dealer=self.game.dealer)
+        except ValueError:  # a format without match chances (Hollywood, Deals)
+            return None
+        return float(chances[self.human])
 
     def review(self) -> Any:
         """The coach's review of your decisions in this hand (None without a coach)."""

@@ -1502,7 +1502,7 @@ def test_the_review_chart_draws_every_decision() -> None:
     tallest = max(float(b.get("height", 0)) for b in bars)
     for bar, row in zip(bars, rv.rows, strict=True):
         assert bar.get("fill") == COLORS[row.label]
-        assert f"move {row.turn}: {row.played} ({row.label}" in (bar.findtext(f"{ns}title") or "")
+        assert f"move {row.number}: {row.played} ({row.label}" in (bar.findtext(f"{ns}title") or "")
         if row.loss / top > 0.05:
             assert float(bar.get("height", 0)) / tallest == pytest.approx(
                 row.loss / max(r.loss for r in rv.rows), rel=0.02)

@@ -764,7 +764,7 @@ def test_the_hand_is_laid_out_for_the_hinted_throw(variant: str) -> None:
     pt.hint_toggle.value = True
     size, rules = pt.view.rules.hand_size_for(pt.view.players), pt.view.rules
     checked = ties = 0
-    while checked < 4:
+    while checked < 4 or (ties == 0 and checked < 16):
         if pt.game.is_over:
             pt.new_button.click()  # the next deal
         assert pt.choice is not None
@@ -782,7 +782,7 @@ def test_the_hand_is_laid_out_for_the_hinted_throw(variant: str) -> None:
                 ties += 1
             checked += 1
         pt.play(best)
-    assert checked == 4 and ties >= 1
+    assert checked >= 4 and ties >= 1
     if variant == "indian":  # the solver alone throws a Q♣; the coach throws the J♦
         pt = PlayTable("indian", seed=5)
         pt.buttons["draw_stock"].click()
@@ -1038,23 +1038,32 @@ def _cards_of(html: str) -> list[str]:
 
 
 def test_the_hint_ranks_the_moves_and_marks_the_coachs_pick() -> None:
-    """Gin seed 5 after its first move: the coach cannot tell discard 2♦ (the highest
-    value) from discard J♦, and picks J♦; the hint lists both under rank 1, side by side
+    """The first Gin discard where the coach cannot tell its pick from the highest value
+    (a tie at rank 1, the pick not first): the hint lists both under rank 1, side by side
     and marked equal, each with its value and interval, frames the pick, marks its card
     and lays the hand out for it; the meaning of ± is said once."""
     from rummy_lab.coach.ranking import INTERVAL_NOTE
 
-    pt = PlayTable("gin", seed=5)
-    pt.play(pt.view.legal_moves[0])
-    pt.hint_toggle.value = True
-    advice, pick, ranked = pt.advice, pt.choice, pt.controller.ranked
-    assert advice is not None and pick is not None and ranked is not None
+    for seed in range(5, 60):
+        pt = PlayTable("gin", seed=seed)
+        pt.play(pt.view.legal_moves[0])
+        pt.hint_toggle.value = True
+        pick = pt.choice
+        if (pt.advice and pick is not None and pick is not pt.advice[0]
+                and isinstance(pick.move, rl.moves.Discard)):
+            break
+    else:
+        pytest.fail("no Gin deal with a tie at rank 1 and the pick below the first move")
+    advice, ranked = pt.advice, pt.controller.ranked
+    assert advice is not None and ranked is not None
     assert [a.value for a in ranked] == sorted((a.value for a in ranked), reverse=True)
     assert [a.rank for a in advice] == sorted(a.rank for a in advice)
-    assert advice[0].rank == pick.rank == 1 and pick is not advice[0]  # a tie, J♦ picked
-    assert str(pick.move) == "discard J♦" and pick.choice and not advice[0].choice
+    assert advice[0].rank == pick.rank == 1 and pick is not advice[0]  # a tie
+    assert pick.choice and not advice[0].choice
     html = pt.hint_view.value
-    assert "the coach&#x27;s pick is <b>Discard J♦</b>" in html.replace("'", "&#x27;")
+    shown_pick = glyph_text(str(pick.move))
+    assert (f"the coach&#x27;s pick is <b>{shown_pick[0].upper() + shown_pick[1:]}</b>"
+            in html.replace("'", "&#x27;"))
     # the hand marks and lays out the pick, not the first move
     card = pick.move.card
     assert pt.hand_view.marked == (pt.view.hand.index(card),)
@@ -1064,8 +1073,9 @@ def test_the_hint_ranks_the_moves_and_marks_the_coachs_pick() -> None:
     groups = re.findall(r'<div class="rl-rank-group" data-rank="(\d+)">'
                         r'<div class="rl-rank-label">([^<]*)</div>', html)
     tied = sum(a.rank == 1 for a in ranked)
+    listed = sum(a.rank == 1 for a in advice)
     assert groups[0] == ("1", f"Rank 1 · equal: {tied} moves the coach cannot tell apart"
-                         + (f" ({tied - 2} not shown)" if tied > 2 else ""))
+                         + (f" ({tied - listed} not shown)" if tied > listed else ""))
     assert [int(k) for k, _ in groups] == sorted({a.rank for a in advice})
     cards = _cards_of(html)
     assert len(cards) == len(advice)
@@ -1142,15 +1152,15 @@ def test_the_review_panel_shows_accuracy_error_rate_key_moments_and_intervals() 
     moments = re.search(r'<div class="rl-key-moments">.*?</ol>', html)
     assert moments is not None
     items = re.findall(r"<li><b>move (\d+): ", moments.group(0))
-    assert [int(t) for t in items] == [r.turn for r in review.key_moments(3)] and len(items) == 3
+    assert [int(t) for t in items] == [r.number for r in review.key_moments(3)] and len(items) == 3
     top = review.key_moments(1)[0]
     assert top.loss > 0 and f"{top.loss:.1f} lost" in moments.group(0)
     assert (f"worth {format_value(top.played_value, top.played_se)} against "
             f"{format_value(top.best_value, top.best_se)}") in moments.group(0)
     table = re.findall(r"<tr><td class=\"rl-num\">(\d+)</td>.*?</tr>", html)
-    assert [int(t) for t in table] == [r.turn for r in review.rows]
+    assert [int(t) for t in table] == [r.number for r in review.rows]
     for r in review.rows:  # every decision: its rank, the values played and best with ±
-        row = re.search(rf'<tr><td class="rl-num">{r.turn}</td>.*?</tr>', html)
+        row = re.search(rf'<tr><td class="rl-num">{r.number}</td>.*?</tr>', html)
         assert row is not None
         assert f'<td class="rl-num">{r.rank}</td>' in row.group(0)
         assert f'<td class="rl-num">{format_value(r.played_value, r.played_se)}</td>' in (

@@ -20,6 +20,7 @@ import math
 import random
 
 from ..coach import Advice, evaluate
+from ..coach.ranking import INTERVAL_NOTE, format_value, standard_error
 from ..coach.reasons import one_line
 from ..coach.values import MoveValue, ranked_values
 from ..engine.moves import Move
@@ -48,7 +49,7 @@ class ExpertBot:
             raise ValueError(f"budget must be None or a number of seconds >= 0, got {budget!r}")
         self.budget = None if budget is None else float(budget)
         self._reason: str = ""
-        self._pending: tuple[PlayerView, Move, float] | None = None
+        self._pending: tuple[PlayerView, Move, str] | None = None
         self.last_values: list[MoveValue] = []
         self._last_view: PlayerView | None = None
         self._last_seed = 0
@@ -67,7 +68,8 @@ class ExpertBot:
         values = ranked_values(view, self.budget, seed, split=False, decide=True)
         self.last_values = values
         best = values.choice
-        self._reason, self._pending = "", (view, best.move, best.value)
+        self._reason, self._pending = "", (view, best.move, format_value(
+            best.value, standard_error(best)))
         return best.move
 
     @property
@@ -76,7 +78,8 @@ class ExpertBot:
         simulations that never read it do not pay for it)."""
         if self._pending is not None:
             view, move, value = self._pending
-            self._reason, self._pending = f"{one_line(view, move)} (worth {value:+.1f})", None
+            self._reason, self._pending = (f"{one_line(view, move)} (worth {value} points; "
+                                           f"{INTERVAL_NOTE})"), None
         return self._reason
 
     def last_advice(self) -> list[Advice]:

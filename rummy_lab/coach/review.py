@@ -218,6 +218,12 @@ class ReviewRow:
     played_se: float = 0.0
     best_se: float = 0.0
 
+    @property
+    def number(self) -> int:
+        """The move's number in the hand, counting from 1 (as the play table's log and
+        the review's table and chart do): ``turn + 1``."""
+        return self.turn + 1
+
 
 @dataclass(frozen=True)
 class Review:
@@ -316,9 +322,9 @@ class Review:
         return {lab: c.get(lab, 0) for lab in LABELS}
 
     def amount(self, x: float) -> str:
-        """A loss in the values' unit: ``"1.4"`` points, or ``"2.1%"`` of the chance to
-        win the match."""
-        return f"{100 * x:.1f}%" if self.objective == "match" else f"{x:.1f}"
+        """A loss in the values' unit: ``"1.4"`` points, or ``"2.1 percentage points"`` of
+        the chance to win the match."""
+        return f"{100 * x:.1f} percentage points" if self.objective == "match" else f"{x:.1f}"
 
     def summary(self) -> str:
         """A few lines: the label counts, the accuracy, the points lost (the error rate),
@@ -342,7 +348,7 @@ class Review:
                 f"{name} {x:.1f}" for name, x in shown.items()))
         for r in self.key_moments():
             if r.loss > 0:
-                lines.append(f"key moment: move {r.turn}, {r.played} ({r.label}, "
+                lines.append(f"key moment: move {r.number}, {r.played} ({r.label}, "
                              f"-{self.amount(r.loss)}): {r.reason}")
         return "\n".join(lines)
 
@@ -374,7 +380,7 @@ class Review:
             f'style="color:inherit">',
             f'<line x1="{left}" y1="{base}" x2="{width - pad}" y2="{base}" stroke="#888"/>',
             f'<text x="{left - 4}" y="{plot_top + 8}" font-size="10" text-anchor="end" '
-            f'{text}>{self.amount(top) if self.objective == "match" else f"{top:.0f}"}</text>',
+            f'{text}>{f"{100 * top:.0f}%" if self.objective == "match" else f"{top:.0f}"}</text>',
             f'<text x="{left - 4}" y="{base}" font-size="10" text-anchor="end" {text}>0</text>',
             f'<text x="{left}" y="{height - 4}" font-size="10" {text}>{unit} lost per '
             'decision (move number below each bar; dashed lines: the label bounds)</text>',
@@ -393,14 +399,14 @@ class Review:
         for i, r in enumerate(self.rows):
             h = max(1.0, r.loss / top * plot_h) if r.loss > 0 else 1.0
             x = left + i * bar + bar * 0.1
-            title = html.escape(f"move {r.turn}: {r.played} ({r.label}, -{self.amount(r.loss)})")
+            title = html.escape(f"move {r.number}: {r.played} ({r.label}, -{self.amount(r.loss)})")
             parts.append(
                 f'<rect x="{x:.1f}" y="{base - h:.1f}" width="{bar * 0.8:.1f}" '
                 f'height="{h:.1f}" fill="{COLORS[r.label]}"><title>{title}</title></rect>'
             )
             if n <= 30:
                 parts.append(f'<text x="{x + bar * 0.4:.1f}" y="{base + tick_h - 2}" '
-                             f'font-size="9" text-anchor="middle" {text}>{r.turn}</text>')
+                             f'font-size="9" text-anchor="middle" {text}>{r.number}</text>')
         parts.append("</svg>")
         return "".join(parts)
 
@@ -418,7 +424,7 @@ class Review:
                     f"({html.escape(str(r.best))})")
             rows.append(
                 "<tr>"
-                f"<td>{r.turn}</td><td>{html.escape(str(r.played))}</td>"
+                f"<td>{r.number}</td><td>{html.escape(str(r.played))}</td>"
                 f"<td>{r.rank}</td><td>{vals}</td><td>{self.amount(r.loss)}</td>"
                 f'<td style="font-weight:bold;white-space:nowrap">{_swatch(r.label)}'
                 f"{r.label}</td>"

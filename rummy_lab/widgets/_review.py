@@ -117,7 +117,7 @@ def _moment(review: Review, r: ReviewRow) -> str:
         values = f"worth {played} against {best} for {_move(r.best)}"
     cost = (f"{review.amount(r.loss)} lost" if r.loss > 0 else
             f"nothing lost; the moves here spanned {review.amount(r.swing)}")
-    return (f"<li><b>move {r.turn}: {_move(r.played)}</b> ({_swatch(r.label)}{r.label}, "
+    return (f"<li><b>move {r.number}: {_move(r.played)}</b> ({_swatch(r.label)}{r.label}, "
             f"rank {r.rank}): {values}; {cost}"
             f'<div class="rl-reason">{escape(glyph_text(r.reason))}</div></li>')
 
@@ -131,7 +131,7 @@ def _row(review: Review, r: ReviewRow) -> str:
     else:
         values = (f'<td class="rl-num">{played}</td><td>{coach}</td>'
                   f'<td class="rl-num">{best}</td>')
-    return (f'<tr><td class="rl-num">{r.turn}</td><td>{_move(r.played)}</td>'
+    return (f'<tr><td class="rl-num">{r.number}</td><td>{_move(r.played)}</td>'
             f'<td class="rl-num">{r.rank}</td>{values}'
             f'<td class="rl-num">{review.amount(r.loss)}</td>'
             f'<td style="white-space:nowrap;font-weight:600">{_swatch(r.label)}{r.label}</td>'

@@ -5,8 +5,11 @@
 
 * ``ranks``: the share of Gin decisions whose ranking has a single rank-1 move (the
   coach can tell the best move apart from every other), at the default budget and with
-  ``budget=1.0``, with its standard error. The decisions are seat 0's in hands of the
-  expert bot against the greedy bot (the same positions as ``bench_strength.py speed``),
+  ``budget=1.0``, with its standard error. ``--race-only`` measures the values as they
+  were before ``evaluate`` spent its deals on the tied moves (the race alone:
+  ``ranked_values(..., decide=False)``), ranked the same way: the "before" figure. The
+  decisions are seat 0's in hands of the expert bot against the greedy bot (the same
+  positions as ``bench_strength.py speed``),
   each evaluated once, fresh (no value is kept between decisions).
 * ``speed``: ``rl.coach.evaluate(view)`` at the default budget (median and 99th
   percentile of wall-clock time per decision, each decision timed once) and
@@ -29,6 +32,7 @@ from bench_strength import _positions
 
 import rummy_lab as rl
 from rummy_lab.bots import ExpertBot
+from rummy_lab.coach.values import ranked_values
 
 
 def _budget(text: str) -> float | None:
@@ -37,15 +41,20 @@ def _budget(text: str) -> float | None:
 
 def cmd_ranks(args: argparse.Namespace) -> None:
     views = _positions("gin", args.hands)
-    print(f"gin: {len(views)} decisions of seat 0 (expert against greedy, {args.hands} hands)")
+    how = "the race alone (before)" if args.race_only else "evaluate"
+    print(f"gin: {len(views)} decisions of seat 0 (expert against greedy, {args.hands} "
+          f"hands), {how}")
     for text in args.budgets.split(","):
         budget = _budget(text)
         single = 0
         sizes: list[int] = []
         start = time.perf_counter()
         for i, v in enumerate(views):
-            advice = rl.coach.evaluate(v, budget=budget, seed=i)
-            top = sum(1 for a in advice if a.rank == 1)
+            if args.race_only:
+                top = ranked_values(v, budget, i, decide=False, split=False).ranks.count(1)
+            else:
+                top = sum(1 for a in rl.coach.evaluate(v, budget=budget, seed=i)
+                          if a.rank == 1)
             single += top == 1
             sizes.append(top)
         n = len(views)
@@ -88,6 +97,8 @@ def main(argv: list[str] | None = None) -> int:
     r = sub.add_parser("ranks", help="share of Gin decisions with a single rank-1 move")
     r.add_argument("--hands", type=int, default=12)
     r.add_argument("--budgets", default="default,1.0")
+    r.add_argument("--race-only", action="store_true",
+                   help="the race alone, without deciding between tied moves (before)")
     s = sub.add_parser("speed", help="evaluate and ExpertBot.choose per decision")
     s.add_argument("--hands", type=int, default=12)
     s.add_argument("--variants", default="gin,basic,500,indian")

@@ -37,7 +37,7 @@ from ...engine.state import Phase, PlayerView
 from ..beliefs import deals
 from ..beliefs import unseen as unseen_cards
 from ..principle import CHOICE_MARGIN, CHOICE_Z
-from ..ranking import ranks
+from ..ranking import RESOLUTION, ranks
 from ..value_types import MoveValue, Schedule
 from .kit import GinKit, kit_for, mask_of
 from .playout import DISCARD, DRAW, UPCARD, GinPos, playout
@@ -395,7 +395,8 @@ def gin_move_values(
 
 
 def _rank_one(ev: GinEvaluation) -> list[Move]:
-    """The moves ranked 1 on the deals played so far (:mod:`rummy_lab.coach.ranking`)."""
+    """The moves ranked 1 on the deals played so far, as the final ranking will rank them
+    (:mod:`rummy_lab.coach.ranking`, with Gin's resolution)."""
     ref = _reference(ev)
     values = sorted(
         (MoveValue(m, ev.exact[m], 0, True) if m in ev.exact else
@@ -403,7 +404,8 @@ def _rank_one(ev: GinEvaluation) -> list[Move]:
                    per_deal=tuple(ev.values[m]))
          for m in ev.moves if m in ev.exact or ev.values[m]),
         key=lambda mv: -mv.value)
-    return [mv.move for mv, k in zip(values, ranks(values), strict=True) if k == 1]
+    return [mv.move for mv, k in zip(values, ranks(values, RESOLUTION["gin"]), strict=True)
+            if k == 1]
 
 
 def _decide(ev: GinEvaluation, deals: int, batch: int) -> None:

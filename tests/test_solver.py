@@ -450,6 +450,40 @@ def test_place_search_matches_brute_force(rules, deck):
 
 
 @pytest.mark.parametrize(("rules", "deck"), PLACE_RULES, ids=PLACE_IDS)
+def test_place_search_bounds_keep_the_optimum(rules, deck, monkeypatch):
+    """The lower bounds on the places ahead never exceed what an optimum still pays there:
+    asked for anything cheaper than the optimum plus one (the tightest bound), the
+    pruned search still finds it, and asked for anything cheaper than the optimum it
+    finds nothing. With a first pass of one state (a poor first value), the partition
+    is still optimal."""
+    from rummy_lab.engine import solver
+
+    monkeypatch.setattr(bigdp, "_DP_BEAM", 1)
+    ctx = solver._ctx(rules, None)
+    rng = random.Random(81)
+    checked = 0
+    for size in (5, 6, 7, 8, 10):
+        for _ in range(40):
+            lo = rng.randint(1, 8)
+            pool = [c for c in deck if c.is_joker or lo <= c.rank < lo + 6 or c.rank == 1]
+            hand = rng.sample(pool if rng.random() < 0.7 else deck, size)
+            jokers = sum(c.is_joker for c in hand)
+            if not bigdp._dp_eligible(ctx, jokers):
+                continue
+            counts, _ = bigdp._dp_counts(hand)
+            best = bigdp._dp_search(ctx, counts, jokers)[0]
+            for bound, want in ((best + 1, best), (best, solver.INF)):
+                rest = bigdp._dp_rest(ctx, counts, jokers, bound)
+                got = bigdp._dp_search(ctx, counts, jokers, bound=bound, rest=rest)[0]
+                assert got == want, (hand, bound)
+            p = bigdp._dp_partition(hand, ctx, rules)
+            _check_partition(hand, p, rules)
+            assert p.deadwood_points * solver.BIG + len(p.deadwood) == best
+            checked += 1
+    assert checked > 150
+
+
+@pytest.mark.parametrize(("rules", "deck"), PLACE_RULES, ids=PLACE_IDS)
 def test_place_search_matches_set_search(rules, deck):
     """On mid-size hands both exact searches give the same best value."""
     from rummy_lab.engine import solver

@@ -1,10 +1,13 @@
 """The DP over places for big hands (30-40 cards from two decks with jokers).
 
 Such hands offer too many combinations of sets for the set-by-set search of
-:mod:`.search`. Here the places (ranks, ace low to ace high) are walked once: the state is
+:mod:`.search`. Here the places (ranks, ace low to ace high) are walked in order: the state is
 each suit's open runs by length, the jokers used and the set being gathered, so the work
 grows with the places, not with the set combinations. States that another state dominates
-are dropped, and a beam keeps the cheapest ones on the rare hands where too many remain.
+are dropped. A narrow first pass (a beam of the cheapest states) gives a good partition;
+exact passes then look only for cheaper ones, dropping every state whose cost so far plus
+a lower bound on the places ahead (from relaxed searches of the later places) is too
+much.
 """
 
 from __future__ import annotations
@@ -156,18 +159,73 @@ def _dp_solve(
 ) -> tuple[int, list[tuple[object, ...]]]:
     """Best objective of a hand and the steps of one optimum (see :func:`_dp_search`).
 
-    A narrow first pass (the cheapest few hundred states at each step) finds a good
-    partition quickly. When it melds every card it is optimal; otherwise its value
-    bounds the exact pass, which then drops every state already worse (costs only grow
-    along a path, so nothing optimal is lost).
+    A narrow first pass (the cheapest thousand states at each step) finds a good
+    partition quickly. When it melds every card it is optimal. Otherwise exact passes
+    look only for something strictly cheaper than a target, dropping every state whose
+    cost so far plus a lower bound on the places ahead (:func:`_dp_rest`) reaches it:
+    first for a partition that melds every card (with that target the bounds rule out
+    almost every state at once on hands that cannot), then for anything cheaper than the
+    first pass's partition, which is optimal when nothing is found.
     """
     bound, steps = _dp_search(ctx, counts, jokers, beam=_DP_BEAM)
     if bound == 0:
         return bound, steps  # every card melded: nothing can be better
-    return _dp_search(ctx, counts, jokers, bound=bound)
+    for target in (1, bound):
+        rest = _dp_rest(ctx, counts, jokers, target)
+        better, better_steps = _dp_search(ctx, counts, jokers, bound=target, rest=rest)
+        if better < target:
+            return better, better_steps
+    return bound, steps
 
 
 _DP_BEAM = 1000
+
+_REST_EVERY = 3
+"""Places between the relaxed searches of :func:`_dp_rest` (each costs about as much as
+the exact pass over the places it covers; the places between take the bound above)."""
+
+
+def _dp_rest(ctx: _Ctx, counts: list[list[int]], jokers: int, bound: int) -> list[list[int]]:
+    """Lower bounds on the cost of the places ahead, by place and jokers used so far.
+
+    ``rest[q][k]`` is at most what any state entering place ``q`` with ``k`` jokers used
+    still pays at places ``q`` and after. It is the value of a relaxed search from place
+    ``q`` whose entry state has, in every suit, as many long runs (no padding needed,
+    free to end) as could go on at ``q`` (the suit's cards there plus the jokers), and,
+    with the ace high, every ace of the suit kept back for the ace-high place, where a
+    kept ace left over costs nothing: whatever a real state's open runs and kept aces
+    do, these can do at no more cost. A relaxed search from an earlier place can do
+    whatever one from a later place can, so the bounds only grow towards place 0, and a
+    place between two searched ones takes the bound of the next one up. Values are
+    capped at ``bound``, all the exact pass needs; the relaxed searches, from the last
+    place down, prune with the bounds already found.
+    """
+    m = ctx.min_meld
+    sb = 4 * (m + 1)  # bits per suit state (see _dp_places)
+    rest = [[0] * (jokers + 1) for _ in range(ctx.top + 1)]
+    for q in range(ctx.top - 1, 0, -1):
+        if (ctx.top - 1 - q) % _REST_EVERY:
+            rest[q] = rest[q + 1]
+            continue
+        entry = 0
+        for s in range(4):
+            aces = counts[s][0] if ctx.ace_high else 0
+            here = counts[s][q] if q < 13 else aces
+            entry |= ((here + jokers) << (4 * (m - 1)) | aces << (4 * m)) << (s * sb)
+        ends, _ = _dp_places(
+            ctx, counts, jokers, q, {entry: 0}, bound=bound, rest=rest, free_aces=True
+        )
+        best = [bound] * (jokers + 1)  # by jokers used from place q on
+        for key, cost in ends.items():
+            end = _dp_end(ctx, jokers, key, cost)
+            if end is not None and end[0] < best[end[1]]:
+                best[end[1]] = end[0]
+        row = rest[q]
+        low = bound
+        for used in range(jokers + 1):
+            low = min(low, best[used])
+            row[jokers - used] = low
+    return rest
 
 
 def _second(item: tuple[int, int]) -> int:
@@ -206,14 +264,21 @@ def _dominant(states: dict[int, int], ks: int, hbit: int) -> dict[int, int]:
 
 
 def _dp_search(
-    ctx: _Ctx, counts: list[list[int]], jokers: int, *, beam: int = 0, bound: int = INF
+    ctx: _Ctx,
+    counts: list[list[int]],
+    jokers: int,
+    *,
+    beam: int = 0,
+    bound: int = INF,
+    rest: list[list[int]] | None = None,
 ) -> tuple[int, list[tuple[object, ...]]]:
     """Best objective of a hand by a DP over the places, and the steps of one optimum.
 
     With ``beam`` only that many cheapest states go on at each step (a quick feasible
-    value; INF if that narrow pass runs into a dead end); ``bound`` drops states that
-    cost more. After each place, states that another one dominates are dropped
-    (:func:`_dominant`).
+    value; INF if that narrow pass runs into a dead end). With ``bound``, only
+    partitions cheaper than it are looked for: a state goes when its cost plus the
+    lower bound ``rest`` gives for the places ahead (see :func:`_dp_rest`; none: 0)
+    reaches it, and the value is INF when no such partition exists.
 
     Places are visited low to high (with ``ace_high``, place 13 is the ace again); at
     each place the four suits are decided one after another and then the rank's set.
@@ -223,6 +288,69 @@ def _dp_search(
     counts, then jokers used, the spare-joker flag, the set's cards and, when a set needs
     distinct suits, the most copies of one suit in it.
     """
+    states, backs = _dp_places(ctx, counts, jokers, 0, {0: 0}, beam=beam, bound=bound,
+                               rest=rest)
+    best = INF
+    best_key = -1
+    for key, cost in states.items():
+        end = _dp_end(ctx, jokers, key, cost)
+        if end is not None and end[0] < min(best, bound):
+            best, best_key = end[0], key
+    steps: list[tuple[object, ...]] = []
+    if best_key < 0:
+        assert beam or bound < INF, "no partition found"
+        return INF, steps
+    key = best_key
+    for back in reversed(backs):
+        if not back:
+            steps.append(())
+            continue
+        key, desc = back[key]
+        steps.append(cast(tuple[object, ...], desc))
+    steps.reverse()
+    return best, steps
+
+
+def _dp_end(ctx: _Ctx, jokers: int, key: int, cost: int) -> tuple[int, int] | None:
+    """A final state's objective and jokers used, once its short runs are padded and its
+    spare jokers counted (None: not enough jokers to pad)."""
+    m = ctx.min_meld
+    sb = 4 * (m + 1)
+    ks = 4 * sb
+    pad = 0
+    runs = False
+    for s in range(4):
+        code = key >> (s * sb)
+        for i in range(m):
+            c = (code >> (4 * i)) & 15
+            pad += c * (m - 1 - i)
+            runs = runs or c > 0
+    k = ((key >> ks) & 15) + pad
+    if k > jokers:
+        return None
+    left = jokers - k
+    taken = key >> (ks + 4) & 1 or runs  # a meld takes any spare joker
+    if left and not taken and not (ctx.all_wild and m <= left <= ctx.maxlen):
+        cost += left * (ctx.joker_value * BIG + 1)
+    return cost, k
+
+
+def _dp_places(
+    ctx: _Ctx,
+    counts: list[list[int]],
+    jokers: int,
+    start: int,
+    states: dict[int, int],
+    *,
+    beam: int = 0,
+    bound: int = INF,
+    rest: list[list[int]] | None = None,
+    free_aces: bool = False,
+) -> tuple[dict[int, int], list[dict[int, tuple[int, object]]]]:
+    """The states after the last place, walking from place ``start`` with ``states``
+    (packed state -> cost), and per step the way back from each new state (see
+    :func:`_dp_search`). With ``free_aces`` (the relaxed searches of :func:`_dp_rest`),
+    an ace kept back for the ace-high place costs nothing when left over there."""
     m = ctx.min_meld
     sb = 4 * (m + 1)  # bits per suit state
     smask = (1 << sb) - 1
@@ -231,28 +359,28 @@ def _dp_search(
     ns_ = hs + 1  # natural cards gathered for the rank's set
     ms = ns_ + 5  # most copies of one suit among them
     hbit = 1 << hs
-    joker_cost = ctx.joker_value * BIG + 1
     saturate = m if not ctx.distinct and ctx.max_set is None else 31
     distinct = ctx.distinct
     runs = (1 << (4 * m)) - 1  # the run counts of a suit state
-    states: dict[int, int] = {0: 0}
+    ahead = rest or [[0] * (jokers + 1) for _ in range(ctx.top + 1)]
     backs: list[dict[int, tuple[int, object]]] = []
     moves_memo = ctx.dp_memo
     nat_places = [
         [q for q in range(13) if counts[s][q]] + ([13] if ctx.ace_high and counts[s][0] else [])
         for s in range(4)
     ]
-    for p in range(ctx.top):
+    for p in range(start, ctx.top):
         kind = 2 if p == 13 else (1 if p == 0 and ctx.ace_high else 0)
         set_ok = kind != 2 and sum(counts[s][p] for s in range(4)) >= 2
-        unit = ctx.values[p] * BIG + 1
+        unit = 0 if kind == 2 and free_aces else ctx.values[p] * BIG + 1
+        later = ahead[p + 1]  # lower bounds on the places after this one
         for s in range(4):
             shift = s * sb
             here = counts[s][p] if p < 13 else 0
             if not here and kind != 2 and not any(key & (runs << shift) for key in states):
                 backs.append({})  # nothing happens in this suit here
                 continue
-            ahead = next((q - p for q in nat_places[s] if q > p), INF)
+            gap = next((q - p for q in nat_places[s] if q > p), INF)
             local: dict[int, list[tuple[int, int, int, object, int]]] = {}
             new_states: dict[int, int] = {}
             back: dict[int, tuple[int, object]] = {}
@@ -264,10 +392,10 @@ def _dp_search(
                     code = ck & smask
                     n = code >> (4 * m) if kind == 2 else here
                     jmax = jokers - (ck >> sb)
-                    mk = (code, n, jmax, kind, ahead <= jmax, set_ok)
+                    mk = (code, n, jmax, kind, gap <= jmax, set_ok)
                     moves = moves_memo.get(mk)
                     if moves is None:
-                        moves = moves_memo[mk] = _dp_moves(m, code, n, jmax, kind, ahead <= jmax,
+                        moves = moves_memo[mk] = _dp_moves(m, code, n, jmax, kind, gap <= jmax,
                                                            set_ok)
                     lst = local[ck] = sorted(
                         (
@@ -277,10 +405,11 @@ def _dp_search(
                         ),
                         key=operator.itemgetter(0),
                     )
+                limit = bound - cost - later[(key >> ks) & 15]
                 for uc, delta, hb, desc, v in lst:
-                    c = cost + uc
-                    if c > bound:
+                    if uc >= limit:
                         break
+                    c = cost + uc
                     nk = (key + delta) | hb
                     if v:
                         got = (nk >> ns_) & 31
@@ -326,38 +455,11 @@ def _dp_search(
             backs.append(back)
         if jokers:
             states = _dominant(states, ks, hbit)
-    best = INF
-    best_key = -1
-    for key, cost in states.items():
-        pad = 0
-        runs = False
-        for s in range(4):
-            code = key >> (s * sb)
-            for i in range(m):
-                c = (code >> (4 * i)) & 15
-                pad += c * (m - 1 - i)
-                runs = runs or c > 0
-        k = ((key >> ks) & 15) + pad
-        if k > jokers:
-            continue
-        left = jokers - k
-        if left and not (key & hbit or runs) and not (ctx.all_wild and m <= left <= ctx.maxlen):
-            cost += left * joker_cost
-        if cost < best:
-            best, best_key = cost, key
-    steps: list[tuple[object, ...]] = []
-    if best_key < 0:
-        assert beam, "no partition found"
-        return best, steps
-    key = best_key
-    for back in reversed(backs):
-        if not back:
-            steps.append(())
-            continue
-        key, desc = back[key]
-        steps.append(cast(tuple[object, ...], desc))
-    steps.reverse()
-    return best, steps
+        if rest is not None:
+            states = {
+                key: cost for key, cost in states.items() if cost + later[(key >> ks) & 15] < bound
+            }
+    return states, backs
 
 
 def _dp_counts(hand: Sequence[Card]) -> tuple[list[list[int]], list[Card]]:

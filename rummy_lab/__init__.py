@@ -70,6 +70,7 @@ if TYPE_CHECKING:  # what __getattr__ loads on first use, as type checkers shoul
     from . import indian as indian
     from . import inference as inference
     from . import moves as moves
+    from . import practice as practice
     from . import probability as probability
     from . import simulation as simulation
     from . import viz as viz
@@ -80,8 +81,8 @@ if TYPE_CHECKING:  # what __getattr__ loads on first use, as type checkers shoul
 __version__ = "0.1.0"
 
 _LAZY_MODULES = frozenset({
-    "app", "bots", "cli", "coach", "gin", "indian", "inference", "moves", "probability",
-    "simulation", "viz", "widgets",
+    "app", "bots", "cli", "coach", "gin", "indian", "inference", "moves", "practice",
+    "probability", "simulation", "viz", "widgets",
 })
 """Subpackages and modules loaded on first attribute access (``rl.viz``)."""
 

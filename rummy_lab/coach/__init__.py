@@ -97,6 +97,7 @@ __all__ = [
     "AdviceList",
     "Review",
     "ReviewRow",
+    "advise",
     "clear_measured",
     "decision_seed",
     "evaluate",
@@ -289,6 +290,19 @@ def hint(game: Game, *, seed: int = 0) -> AdviceList:
     if objective_for(game) == "match":
         return _advise(v, match_values(v, None, sd, depth=REVIEW_DEPTH), objective="match")
     return _advise(v, review_values(v, None, sd))
+
+
+def advise(view: PlayerView, values: Ranked, *, objective: str = "points") -> AdviceList:
+    """The :class:`Advice` for values already measured (a review row's
+    :attr:`~rummy_lab.coach.review.ReviewRow.values`), with the reasons, as
+    :func:`evaluate` would give them for the same values.
+
+    :raises ValueError: for a bad view or an unknown objective.
+    """
+    v = check_view(view)
+    if objective not in ("points", "match"):
+        raise ValueError(f"objective must be 'points' or 'match', got {objective!r}")
+    return _advise(v, values, objective=objective)
 
 
 def _advise(v: PlayerView, values: Ranked, *, objective: str = "points") -> AdviceList:

@@ -201,6 +201,11 @@ class ReviewRow:
         the worst's.
     :ivar played_se: the standard error of ``played_value``.
     :ivar best_se: the standard error of ``best_value``.
+    :ivar view: the position the player decided from (``None`` for a row built by hand).
+    :ivar game: the game just before the decision, a copy (``None`` likewise).
+    :ivar values: every legal move's value as the review measured it, ranked, best
+        first (``None`` likewise): :func:`rummy_lab.practice.from_review` turns a row
+        into a puzzle with them, with no thinking again.
     """
 
     turn: int
@@ -217,6 +222,9 @@ class ReviewRow:
     swing: float = 0.0
     played_se: float = 0.0
     best_se: float = 0.0
+    view: PlayerView | None = field(default=None, repr=False, compare=False)
+    game: Game | None = field(default=None, repr=False, compare=False)
+    values: Ranked | None = field(default=None, repr=False, compare=False)
 
     @property
     def number(self) -> int:
@@ -593,14 +601,14 @@ def review(game: Game, player: int, *, budget: float | None = None, seed: int = 
             view = g.view_for(player)
             if len(view.legal_moves) > 1:
                 rows.append(_review_row(view, event.index, event.move, b,
-                                        decision_seed(seed, event.index), obj))
+                                        decision_seed(seed, event.index), obj, g))
         g.play(event.move)
     bounds = thresholds("match" if obj == "match" else game.rules)
     return Review(player, game.rules.name, tuple(rows), bounds, obj)
 
 
 def _review_row(view: PlayerView, turn: int, move: Move, budget: float | None, seed: int,
-                objective: str) -> ReviewRow:
+                objective: str, game: Game | None = None) -> ReviewRow:
     from .ranking import standard_error
 
     if objective == "match":
@@ -625,4 +633,5 @@ def _review_row(view: PlayerView, turn: int, move: Move, budget: float | None, s
         _row_reason(view, played, best, loss, values, rank, objective),
         played.value, best.value, noise, tuple(split.items()) if split else (),
         rank, best.value - values[-1].value, standard_error(played), standard_error(best),
+        view, None if game is None else game.copy(), values,
     )

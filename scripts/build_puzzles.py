@@ -1,0 +1,119 @@
+"""Build the shipped puzzle sets: ``rummy_lab/practice/data/puzzles_<variant>.json``.
+
+Usage::
+
+    python scripts/build_puzzles.py [--variants gin,basic,500,indian] [--seed 2026]
+                                    [--target 72] [--per-theme 10] [--cap 24]
+                                    [--budget 2.0] [--agree-share 0.4] [--workers 2]
+
+For each variant, decisions from real play (:func:`rummy_lab.practice.mining.positions`:
+the expert against the greedy, random and expert bots, every seat) are screened and
+validated (:func:`rummy_lab.practice.mining.screen_and_validate`) until the set holds
+``--target`` puzzles with at least ``--per-theme`` of every theme (no theme over
+``--cap``; at most ``--agree-share`` of ``--target`` where the greedy bot plays the
+answer, overall and in a theme's ``--cap``), or ``--max-positions`` decisions were
+looked at (the script then says which themes fell short). The positions are the same
+for a seed on every machine; the validation runs at a budget in seconds, so a position at
+the margin of a tie can fall on either side on a faster or slower machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures as cf
+import json
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from rummy_lab.engine.rules import get_rules  # noqa: E402
+from rummy_lab.practice.mining import (  # noqa: E402
+    positions,
+    screen_and_validate,
+)
+from rummy_lab.practice.puzzle import mistake_bound  # noqa: E402
+from rummy_lab.practice.themes import THEMES, variant_key  # noqa: E402
+
+OUT = ROOT / "rummy_lab" / "practice" / "data"
+
+
+def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget: float,
+          max_positions: int, agree_share: float) -> dict[str, Any]:
+    key = variant_key(variant)
+    bound = mistake_bound(get_rules(variant))
+    counts: Counter[str] = Counter()
+    agree_in: Counter[str] = Counter()
+    found: list[dict[str, Any]] = []
+    ids: set[str] = set()
+    looked = agreeing = 0
+    start = time.perf_counter()
+    for game, h in positions(variant, seed):
+        short = [t for t in THEMES[key] if counts[t] < per_theme]
+        if (len(found) >= target and not short) or looked >= max_positions:
+            break
+        looked += 1
+        p = screen_and_validate(game, bound, budget, seed=h)
+        if p is None or p.id in ids or counts[p.theme] >= cap:
+            continue
+        if p.greedy_agrees and (agreeing >= agree_share * target
+                                or agree_in[p.theme] >= agree_share * cap):
+            continue
+        if len(found) >= target and p.theme not in short:
+            continue
+        ids.add(p.id)
+        counts[p.theme] += 1
+        agreeing += p.greedy_agrees
+        agree_in[p.theme] += p.greedy_agrees
+        d = p.to_dict()
+        d["source"] = "shipped"
+        d["hand"] = h
+        found.append(d)
+        print(f"{key}: {len(found)} puzzles {dict(counts)} ({looked} decisions, hand {h}, "
+              f"{time.perf_counter() - start:.0f} s)", flush=True)
+    short = {t: counts[t] for t in THEMES[key] if counts[t] < per_theme}
+    return {"format": "rummy_lab.puzzles", "version": 1, "variant": key, "seed": seed,
+            "budget": budget, "decisions_looked_at": looked,
+            "seconds": round(time.perf_counter() - start), "short_themes": short,
+            "greedy_agrees": agreeing,
+            "puzzles": found}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--variants", default="gin,basic,500,indian")
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--target", type=int, default=72)
+    ap.add_argument("--per-theme", type=int, default=10)
+    ap.add_argument("--cap", type=int, default=24)
+    ap.add_argument("--budget", type=float, default=2.0)
+    ap.add_argument("--max-positions", type=int, default=20_000)
+    ap.add_argument("--agree-share", type=float, default=0.4,
+                    help="at most this share of --target where the greedy bot's move is "
+                         "the answer")
+    ap.add_argument("--workers", type=int, default=2)
+    args = ap.parse_args(argv)
+    OUT.mkdir(parents=True, exist_ok=True)
+    variants = args.variants.split(",")
+    with cf.ProcessPoolExecutor(max_workers=max(1, args.workers)) as pool:
+        jobs = {pool.submit(build, v, args.seed, args.target, args.per_theme, args.cap,
+                            args.budget, args.max_positions, args.agree_share): v
+                for v in variants}
+        for job in cf.as_completed(jobs):
+            data = job.result()
+            path = OUT / f"puzzles_{data['variant']}.json"
+            path.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")) +
+                            "\n", encoding="utf-8")
+            print(f"wrote {path.relative_to(ROOT)}: {len(data['puzzles'])} puzzles, "
+                  f"{data['decisions_looked_at']} decisions in {data['seconds']} s; "
+                  f"themes short of {args.per_theme}: {data['short_themes'] or 'none'}",
+                  flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,258 @@
+"""Practice puzzles: made from reviews and from play, graded, hinted, saved, shipped."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from functools import cache
+
+import pytest
+
+import rummy_lab as rl
+from rummy_lab.bots import RandomBot, make_bot, play_hand
+from rummy_lab.coach import thresholds
+from rummy_lab.coach.reasons import facts
+from rummy_lab.engine.moves import Discard, DrawDiscard, DrawStock, Drop, Knock
+from rummy_lab.practice import THEMES, VARIANTS, Puzzle, from_review, puzzles, shipped
+from rummy_lab.practice.mining import positions, puzzle_rating
+from rummy_lab.practice.puzzle import mistake_bound, question
+from rummy_lab.practice.themes import theme_of, variant_key
+
+
+@cache
+def _reviewed(variant: str, seed: int) -> rl.coach.Review:
+    g = rl.new_game(variant, seed=seed)
+    play_hand(g, [RandomBot(), make_bot("greedy", g.rules)], random.Random(seed))
+    return rl.coach.review(g, 0)
+
+
+@cache
+def _review_puzzles(variant: str, seed: int) -> tuple[Puzzle, ...]:
+    return tuple(from_review(_reviewed(variant, seed)))
+
+
+def test_from_review_makes_a_puzzle_of_every_mistake_and_blunder() -> None:
+    rv = _reviewed("gin", 5)
+    ps = _review_puzzles("gin", 5)
+    bad = [r for r in rv.rows if r.label in ("mistake", "blunder")]
+    assert bad and len(ps) == len(bad)
+    for row, p in zip(bad, ps, strict=True):
+        assert p.source == "review" and p.wrong == row.played
+        assert p.view == row.view and p.variant == "gin"
+        # the review's own values: the same ranks, the same loss and label
+        assert p.answers == tuple(mv.move for mv, k in zip(row.values, row.values.ranks,
+                                                             strict=True) if k == 1)
+        v = p.check(row.played)
+        assert not v.correct and v.rank == row.rank
+        assert v.loss == pytest.approx(row.loss)
+        assert v.label == row.label
+        assert p.theme in THEMES["gin"]
+
+
+def test_any_rank_1_move_is_correct_and_others_are_graded_by_their_loss() -> None:
+    p = _review_puzzles("gin", 5)[0]
+    for a in p.advice:
+        v = p.check(a.move)
+        assert v.correct == (a.rank == 1)
+        if v.correct:
+            assert v.loss == 0 and v.label == "best"
+            assert str(a.move) in v.explanation
+        else:
+            assert v.loss == pytest.approx(p.best.value - a.value)
+            assert v.label == rl.coach.label_for(v.loss, variant=p.game.rules)
+    # a move may be given as its code
+    assert p.check(p.answers[0].code).correct
+
+
+def test_a_wrong_answers_explanation_quotes_both_moves_numbers() -> None:
+    p = next(q for q in _review_puzzles("gin", 5)
+             if isinstance(q.wrong, Discard) and isinstance(q.answers[0], Discard))
+    assert p.wrong is not None
+    v = p.check(p.wrong)
+    fw, fb = facts(p.view, p.wrong), facts(p.view, p.answers[0])
+    assert str(p.wrong) in v.explanation and str(p.answers[0]) in v.explanation
+    if fw.deadwood != fb.deadwood:
+        assert f"leaves {fw.deadwood} deadwood" in v.explanation
+        assert f"{p.answers[0]} {fb.deadwood}" in v.explanation
+    assert f"{v.loss:.0f}" in v.explanation or f"{v.loss:.1f}" in v.explanation
+
+
+def test_an_illegal_or_malformed_answer_gets_a_message_not_a_verdict() -> None:
+    p = _review_puzzles("gin", 5)[0]
+    before = (p.to_dict(), p.answers)
+    held = set(p.view.hand)
+    stranger = next(c for c in rl.parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS")
+                    if c not in held)
+    with pytest.raises(ValueError, match="not a legal move here; the legal moves are"):
+        p.check(Discard(stranger))
+    with pytest.raises(ValueError, match="not a move"):
+        p.check("discard the moon")
+    with pytest.raises(ValueError, match="not a move"):
+        p.check(42)  # type: ignore[arg-type]
+    assert (p.to_dict(), p.answers) == before
+
+
+def test_hints_lead_in_three_steps() -> None:
+    p = next(q for q in _review_puzzles("gin", 5) if isinstance(q.answers[0], Discard))
+    cands = p.candidates()
+    assert set(p.answers[:2]) <= set(cands) and p.wrong in cands and len(cands) <= 4
+    h1, h2, h3 = p.hint(1), p.hint(2), p.hint(3)
+    assert all(str(m) in h1 for m in cands) and "deadwood" in h1
+    for m in cands:
+        if isinstance(m, Discard):
+            f = facts(p.view, m)
+            assert f"{m}: leaves {f.deadwood} deadwood" in h2
+            if f.danger is not None:
+                assert f"{round(100 * f.danger)}% that the opponent can meld it" in h2
+    assert h3.startswith(f"The answer: {p.answers[0]}")
+    for bad in (0, 4, True, "1", 1.0):
+        with pytest.raises(ValueError, match="hint level must be 1, 2 or 3"):
+            p.hint(bad)  # type: ignore[arg-type]
+
+
+def test_the_question_says_what_happened_and_what_to_decide() -> None:
+    g = rl.new_game("gin", seed=11)
+    view = g.view_for(g.current_player)
+    top = view.upcard or view.discard_top
+    assert top is not None
+    assert question(view) == (f"Your turn, first of the hand: the upcard is {top.glyph}. "
+                              "Do you take it or pass?")
+    g = rl.new_game("indian", seed=4)
+    q = question(g.view_for(g.current_player))
+    assert "closed deck" in q and q.endswith("or drop?")
+    g = rl.new_game("basic", seed=2)
+    ev = g.play(DrawStock())
+    assert ev.drawn is not None
+    q = question(g.view_for(ev.player))
+    assert q.startswith(f"Your turn: you drew the {ev.drawn.glyph}. ")
+
+
+def test_a_puzzle_saves_and_loads_and_refuses_corrupt_data() -> None:
+    p = _review_puzzles("gin", 5)[0]
+    d = json.loads(json.dumps(p.to_dict()))
+    q = Puzzle.from_dict(d)
+    assert q.id == p.id and q.answers == p.answers and q.view == p.view
+    assert [a.value for a in q.advice] == [a.value for a in p.advice]
+    assert [a.reasons for a in q.advice] == [a.reasons for a in p.advice]
+    assert q.check(p.wrong).loss == pytest.approx(p.check(p.wrong).loss)  # type: ignore[arg-type]
+
+    def broken(edit: object) -> dict[str, object]:
+        e = copy.deepcopy(d)
+        edit(e)  # type: ignore[operator]
+        return e
+
+    cases = {
+        "not a saved puzzle": broken(lambda e: e.pop("format")),
+        "unknown puzzle version": broken(lambda e: e.update(version=7)),
+        "lacks 'advice'": broken(lambda e: e.pop("advice")),
+        "ranks must run": broken(lambda e: e["advice"]["moves"][0].update(rank=2)),
+        "sorted by value": broken(lambda e: e["advice"]["moves"][-1].update(value=1e9)),
+        "every legal move": broken(lambda e: e["advice"]["moves"].pop()),
+        "unknown theme": broken(lambda e: e.update(theme="luck")),
+        "corrupt": broken(lambda e: e["game"].update(moves="x")),
+    }
+    for words, data in cases.items():
+        with pytest.raises(ValueError, match=words):
+            Puzzle.from_dict(data)
+    with pytest.raises(ValueError, match="not a saved puzzle"):
+        Puzzle.from_dict([1, 2])
+
+
+def test_a_review_built_by_hand_is_refused_with_a_reason() -> None:
+    rv = _reviewed("gin", 5)
+    bad = next(r for r in rv.rows if r.label in ("mistake", "blunder"))
+    bare = rl.coach.ReviewRow(bad.turn, bad.played, bad.best, bad.loss, bad.label, "x")
+    hand_made = rl.coach.Review(rv.player, rv.variant, (bare,), rv.bounds)
+    with pytest.raises(ValueError, match="does not carry its position"):
+        from_review(hand_made)
+    with pytest.raises(ValueError, match="needs a Review"):
+        from_review("review")  # type: ignore[arg-type]
+
+
+def test_themes_follow_the_moves_set_against_each_other() -> None:
+    g = rl.new_game("gin", seed=11)
+    view = g.view_for(g.current_player)
+    a, b = view.legal_moves[:2]
+    assert theme_of(view, a, b) == "upcard"
+    g = rl.new_game("indian", seed=4)
+    view = g.view_for(g.current_player)
+    assert theme_of(view, DrawStock(), Drop()) == "drop_or_play"
+    assert theme_of(view, DrawStock(), DrawDiscard()) == "draw"
+    assert variant_key("oklahoma") == "gin" and variant_key(rl.get_rules("500")) == "500"
+    with pytest.raises(ValueError, match="unknown variant"):
+        variant_key("poker")
+    for key in VARIANTS:
+        assert all(isinstance(t, str) and len(t) > 20 for t in THEMES[key].values())
+
+
+def test_positions_are_the_same_for_a_seed() -> None:
+    def first(seed: int) -> list[str]:
+        out = []
+        for (g, _h), _ in zip(positions("gin", seed), range(6), strict=False):
+            out.append(g.to_json())
+        return out
+
+    assert first(1) == first(1) != first(2)
+
+
+def test_puzzle_rating_grows_as_the_lead_shrinks() -> None:
+    stake = thresholds("gin")["mistake"]
+    rs = [puzzle_rating(stake * k, stake) for k in (8, 4, 2, 1, 0.5, 0.25)]
+    assert rs == sorted(rs) and rs[3] == 1500.0
+    assert puzzle_rating(0.0, stake) == 2100.0
+
+
+# ---------------------------------------------------------------------- the shipped set
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_shipped_puzzle_is_valid(variant: str) -> None:
+    data = shipped(variant)
+    assert len(data) >= 60, f"{variant}: {len(data)} shipped puzzles"
+    bound = mistake_bound(rl.get_rules(variant))
+    ids = set()
+    for d in data:
+        p = Puzzle.from_dict(d)
+        assert p.shipped and p.variant == variant and p.id not in ids
+        ids.add(p.id)
+        assert len(p.answers) == 1, p.id  # the best move is ranked alone
+        assert p.wrong is not None and p.wrong not in p.answers
+        assert p.check(p.wrong).loss >= bound, p.id
+        assert p.budget is not None and p.budget >= 2.0
+    agree = sum(Puzzle.from_dict(d).greedy_agrees for d in data)
+    assert agree <= 0.6 * len(data)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_puzzles_deals_from_the_shipped_set_deterministically(variant: str) -> None:
+    a = puzzles(variant, n=5, seed=1)
+    b = puzzles(variant, n=5, seed=1)
+    c = puzzles(variant, n=5, seed=2)
+    assert [p.id for p in a] == [p.id for p in b] != [p.id for p in c]
+    theme = next(iter(THEMES[variant]))
+    have = len(shipped(variant, theme=theme))
+    if have:
+        got = puzzles(variant, theme=theme, n=min(3, have))
+        assert {p.theme for p in got} == {theme}
+    with pytest.raises(ValueError, match="fewer than n="):
+        puzzles(variant, n=len(shipped(variant)) + 1)
+    with pytest.raises(ValueError, match="unknown theme"):
+        puzzles(variant, theme="luck")
+    for bad in (-1, 2.5, True):
+        with pytest.raises(ValueError, match="n must be"):
+            puzzles(variant, n=bad)  # type: ignore[arg-type]
+
+
+def test_puzzles_refuse_an_unknown_variant() -> None:
+    with pytest.raises(ValueError, match="unknown variant"):
+        puzzles("poker")
+
+
+def test_a_knock_puzzle_names_the_knock() -> None:
+    p = next((Puzzle.from_dict(d) for d in shipped("gin")
+              if d["theme"] == "knock_or_play_on"), None)
+    if p is None:
+        pytest.fail("no knock_or_play_on puzzle shipped")
+    assert any(isinstance(m, Knock) for m in p.view.legal_moves)
+    assert "knock" in p.question

@@ -421,6 +421,8 @@ class Progress:
     :raises ValueError: if the file is not a progress file this version reads (not JSON,
         another format, a newer version, attempts of the wrong shape); the file is left
         as it is.
+    :raises OSError: if the file cannot be read (the path is a directory, or under a
+        file); :meth:`record` raises it when the file or its directory cannot be written.
     """
 
     def __init__(self, path: str | os.PathLike[str] | None = None, *,

@@ -1,0 +1,94 @@
+"""Are the shipped puzzles right? Re-evaluated at four times their budget, and answered by
+the greedy and expert bots.
+
+Usage::
+
+    python benchmarks/bench_puzzles.py [--variants gin,basic,500,indian] [--factor 4]
+                                       [--limit 0] [--workers 2] [--skip-recheck]
+
+For every shipped puzzle (``rl.practice.shipped``):
+
+* **recheck**: the coach evaluates the position again at ``--factor`` times the budget
+  the puzzle was validated at, with another seed. Counted: the share of puzzles whose best
+  move at the higher budget is among ``.answers`` (target: at least 95%), and the puzzles
+  where a move marked wrong ties with the best at the higher budget (rank 1 there: "within
+  noise of the best"; target: none).
+* **bots**: the share of puzzles the variant's greedy bot answers correctly (target: at
+  most 60%) and the expert bot (``rl.bots.ExpertBot()``, its default budget; target: at
+  least 95%).
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures as cf
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import rummy_lab as rl  # noqa: E402
+from rummy_lab.bots import ExpertBot, make_bot  # noqa: E402
+from rummy_lab.coach import evaluate  # noqa: E402
+from rummy_lab.practice import Puzzle, shipped  # noqa: E402
+
+
+def _one(variant: str, index: int, factor: float, recheck: bool
+         ) -> tuple[str, bool, bool, bool, bool, list[str]]:
+    """(id, best-at-higher-budget among answers, a wrong move ties the best, greedy
+    right, expert right, the wrong-marked moves tied with the best)."""
+    p = Puzzle.from_dict(shipped(variant)[index])
+    view = p.view
+    greedy = make_bot("greedy", view.rules).choose(view, random.Random(index))
+    expert = ExpertBot().choose(view, random.Random(index))
+    ok, tied = True, []
+    if recheck:
+        assert p.budget is not None
+        again = evaluate(view, budget=factor * p.budget, seed=10_000 + index)
+        ok = again[0].move in p.answers
+        tied = [str(a.move) for a in again if a.rank == 1 and a.move not in p.answers]
+    return p.id, ok, bool(tied), greedy in p.answers, expert in p.answers, tied
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--variants", default="gin,basic,500,indian")
+    ap.add_argument("--factor", type=float, default=4.0)
+    ap.add_argument("--limit", type=int, default=0, help="at most this many per variant")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--skip-recheck", action="store_true")
+    args = ap.parse_args(argv)
+    print(f"python benchmarks/bench_puzzles.py --variants {args.variants} --factor "
+          f"{args.factor:g}" + (f" --limit {args.limit}" if args.limit else ""), flush=True)
+    for variant in args.variants.split(","):
+        n = len(shipped(variant))
+        idx = list(range(n if not args.limit else min(n, args.limit)))
+        t = time.perf_counter()
+        with cf.ProcessPoolExecutor(max_workers=max(1, args.workers)) as pool:
+            rows = list(pool.map(_one, [variant] * len(idx), idx,
+                                 [args.factor] * len(idx),
+                                 [not args.skip_recheck] * len(idx)))
+        k = len(rows)
+        same = sum(r[1] for r in rows)
+        ties = [(r[0], r[5]) for r in rows if r[2]]
+        greedy = sum(r[3] for r in rows)
+        expert = sum(r[4] for r in rows)
+        budget = Puzzle.from_dict(shipped(variant)[0]).budget if n else None
+        print(f"{variant}: {k} puzzles (validated at {budget} s, {time.perf_counter() - t:.0f}"
+              f" s here)", flush=True)
+        if not args.skip_recheck:
+            print(f"  recheck at {args.factor:g}x: best among the answers {same}/{k} "
+                  f"({same / max(1, k):.1%}; target >= 95%); a wrong-marked move tied with "
+                  f"the best: {len(ties)} ({', '.join(f'{i}: {m}' for i, m in ties) or 'none'})",
+                  flush=True)
+        print(f"  greedy bot right {greedy}/{k} ({greedy / max(1, k):.1%}; target <= 60%); "
+              f"expert bot right {expert}/{k} ({expert / max(1, k):.1%}; target >= 95%)",
+              flush=True)
+    _ = rl
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

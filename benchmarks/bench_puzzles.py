@@ -29,10 +29,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import rummy_lab as rl  # noqa: E402
-from rummy_lab.bots import ExpertBot, make_bot  # noqa: E402
-from rummy_lab.coach import evaluate  # noqa: E402
-from rummy_lab.practice import Puzzle, shipped  # noqa: E402
+import rummy_lab as rl
+from rummy_lab.bots import ExpertBot, make_bot
+from rummy_lab.coach import evaluate
+from rummy_lab.practice import Puzzle, shipped
 
 
 def _one(variant: str, index: int, factor: float, recheck: bool

@@ -61,8 +61,12 @@ def test_any_rank_1_move_is_correct_and_others_are_graded_by_their_loss() -> Non
         else:
             assert v.loss == pytest.approx(p.best.value - a.value)
             assert v.label == rl.coach.label_for(v.loss, variant=p.game.rules)
-    # a move may be given as its code
-    assert p.check(p.answers[0].code).correct
+    # a move may be given as its code, as the words it prints as (any case), or, for a
+    # discard, as the bare card
+    best = p.answers[0]
+    assert p.check(best.code).correct and p.check(str(best).upper()).correct
+    if isinstance(best, Discard):
+        assert p.check(best.card.glyph).correct and p.check(best.card.code.lower()).correct
 
 
 def test_a_wrong_answers_explanation_quotes_both_moves_numbers() -> None:

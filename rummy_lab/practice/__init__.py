@@ -8,6 +8,8 @@
   puzzles ("learn from your mistakes").
 * :class:`Puzzle` asks (:attr:`Puzzle.question`), grades (:meth:`Puzzle.check`, any
   rank-1 move is right) and hints (:meth:`Puzzle.hint`, three levels).
+* :class:`GuidedHand` walks a learner through a hand, every decision theirs, graded at
+  once; :func:`ask` grades a notebook's answer cell (or asks for an answer).
 * :class:`Progress` keeps the learner's record: accuracy, a Glicko-2 rating per variant,
   and missed puzzles brought back after 1, 3 and 7 further puzzles.
 
@@ -25,6 +27,7 @@ import random
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+from .guided import GuidedHand, Prompt, ask, solutions_enabled
 from .puzzle import HINT_LEVELS, Puzzle, Verdict
 from .themes import THEMES, VARIANTS, check_theme, theme_of, variant_key
 
@@ -32,8 +35,8 @@ if TYPE_CHECKING:
     from ..coach.review import Review
     from .progress import Progress as Progress
 
-__all__ = ["HINT_LEVELS", "THEMES", "VARIANTS", "Progress", "Puzzle", "Verdict",
-           "from_review", "puzzles", "shipped"]
+__all__ = ["HINT_LEVELS", "THEMES", "VARIANTS", "GuidedHand", "Progress", "Prompt", "Puzzle",
+           "Verdict", "ask", "from_review", "puzzles", "shipped", "solutions_enabled"]
 
 MAX_PUZZLES = 10_000
 """The most puzzles one call deals."""

@@ -85,6 +85,20 @@ class Verdict:
         return ("Correct. " if self.correct else f"Not the best ({self.label}). ") + \
             self.explanation
 
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        from ..coach.review import COLORS
+
+        mark = "✓ Correct" if self.correct else f"✗ Not the best: {self.label}"
+        more = "" if self.correct else (" Try again: the position is unchanged; a hint "
+                                        "is one call away.")
+        return (f'<div class="rl-verdict" role="status"><p><span aria-hidden="true" '
+                f'style="display:inline-block;width:0.75em;height:0.75em;border-radius:2px;'
+                f'margin-right:0.35em;background:{COLORS[self.label]}"></span>'
+                f"<b>{escape(mark)}</b></p><p>{escape(self.explanation)}{escape(more)}</p>"
+                "</div>")
+
 
 @dataclass(frozen=True, eq=False)
 class Puzzle:
@@ -177,6 +191,10 @@ class Puzzle:
         return next(a for a in self.advice if a.move == m)
 
     def _legal(self, move: object) -> Move:
+        if isinstance(move, str):
+            said = _said(move, self.view.legal_moves)
+            if said is not None:
+                return said
         try:
             m = clean_move(move)  # type: ignore[arg-type]
         except (ValueError, TypeError) as exc:
@@ -196,8 +214,9 @@ class Puzzle:
     def check(self, move: Move | str) -> Verdict:
         """Grade an answer: any rank-1 move is correct.
 
-        :param move: a :class:`~rummy_lab.engine.moves.Move` or its code
-            (``"discard 7h"``).
+        :param move: a :class:`~rummy_lab.engine.moves.Move`, the words it prints as
+            (``"take the upcard"``, ``"discard 7♥"``, any case), its code
+            (``"discard 7h"``), or a bare card for its discard (``"7h"``).
         :raises ValueError: for a malformed move, or one that is not legal in the
             position (the message lists the legal moves); no verdict is given then.
         """
@@ -336,22 +355,65 @@ class Puzzle:
     def _repr_html_(self) -> str:
         from html import escape
 
-        from ..display import hand_html
+        from ..display import cards_html, grouped_hand_html
+        from ..engine.solver import best_partition
 
         view = self.view
-        top = view.discard_top
-        pile = f"discard pile: {top.glyph}" if top is not None else "discard pile empty"
-        return (f'<div class="rl-puzzle"><p><b>{escape(self.question)}</b></p>'
-                f"{hand_html(view.hand)}<p>{escape(pile)}; {view.stock_count} cards in the "
-                f"stock; theme: {escape(THEMES[self.variant][self.theme])}</p></div>")
+        wild = None if view.wild_card is None else 1 if view.wild_card.is_joker \
+            else view.wild_card.rank  # the printed joker's cut makes aces wild
+        part = best_partition(list(view.hand), view.rules, wild_rank=wild)
+        word = "count" if view.rules.variant is Variant.INDIAN else "deadwood"
+        pile = view.discard_pile[-4:] if view.rules.variant is Variant.RUMMY500 \
+            else view.discard_pile[-1:]
+        pile_html = cards_html(list(pile), size="small") if pile else "empty"
+        who = [f"player {i}: {n} cards" + (f", known {glyphs(view.known[i])}"
+                                           if view.known[i] else "")
+               for i, n in enumerate(view.hand_sizes) if i != view.player]
+        legal = ", ".join(str(m) for m in view.legal_moves)
+        return (f'<div class="rl-puzzle" role="group" aria-label="puzzle {escape(self.id)}">'
+                f"<p><b>{escape(self.question)}</b></p>"
+                f"<p>Your hand, melds first ({word} "
+                f"{part.deadwood_points}):</p>"
+                f"{grouped_hand_html(list(view.hand), part, wild_rank=wild)}"
+                f"<p>Discard pile (top {'cards' if len(pile) > 1 else 'card'}, last on "
+                f"top): {pile_html} &middot; stock: {view.stock_count} cards &middot; "
+                f"{escape('; '.join(who))}</p>"
+                f"<p>Your moves: {escape(legal)}.</p>"
+                f"<p><small>Theme: {escape(THEMES[self.variant][self.theme])}</small></p>"
+                "</div>")
 
 
 # ---------------------------------------------------------------------- sentences
 
 
+def _words(text: str) -> str:
+    return " ".join(text.lower().replace(",", " ").split())
+
+
+def _said(text: str, legal: tuple[Move, ...]) -> Move | None:
+    """The legal move ``text`` names in words, as the moves print (``"take the upcard"``,
+    ``"knock, discarding 3♥"``, any case), or a bare card for its discard (``"8c"``,
+    ``"8♣"``); None if it names none (the move notation is tried next)."""
+    want = _words(text)
+    for m in legal:
+        if _words(str(m)) == want:
+            return m
+    from ..engine.cards import parse_cards
+
+    try:
+        cards = parse_cards(text.strip())
+    except ValueError:
+        return None
+    if len(cards) != 1:
+        return None
+    return next((m for m in legal if isinstance(m, Discard) and m.card == cards[0]), None)
+
+
+
 def _does(a: Advice) -> str:
-    """What a move does, from its advice's reasons (after the value's own sentence)."""
-    return "; ".join(a.reasons[1:3])
+    """What a move does, from its advice's reasons (after the value's own sentence, and
+    without the split of its difference from another move)."""
+    return "; ".join(r for r in a.reasons[1:3] if not r.startswith("where the difference"))
 
 
 def question(view: PlayerView) -> str:

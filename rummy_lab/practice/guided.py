@@ -276,6 +276,9 @@ class Summary:
     def lines(self) -> list[str]:
         """The summary, a line each."""
         h = self.hand
+        if not self.decisions:
+            return ["No decision answered yet: answer the decisions above, then look "
+                    "again."]
         out = [f"{self.right_first} of {self.decisions} decisions right at the first try, "
                f"{self.lost:.1f} points lost on first tries, {self.hints} hint"
                f"{'s' if self.hints != 1 else ''} used."]
@@ -294,6 +297,8 @@ class Summary:
 
     def __str__(self) -> str:
         return "\n".join(self.lines())
+
+    __repr__ = __str__
 
     def _repr_html_(self) -> str:
         items = "".join(f"<li>{html.escape(s)}</li>" for s in self.lines()[1:])

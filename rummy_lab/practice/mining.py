@@ -11,6 +11,13 @@ move). A decision becomes a puzzle when it matters:
    evaluation at that budget ranks one move alone at rank 1 (no tie), and the plausible
    wrong move, found again at this budget, loses at least the variant's "mistake" bound
    (``rl.coach.thresholds(variant)["mistake"]``, a decision's whole stake).
+3. **Agree**: the expert bot (``rl.bots.ExpertBot()``: the coach's quick look, at its
+   default budget, with its rule of thumb among the moves it cannot tell apart) plays the
+   answer. A position where the quick and the slow look disagree is left out: the slow
+   look's playouts finish the hand with the greedy policy, and a lead it finds over the
+   rule of thumb can be that policy's bias rather than the truth (a Gin position where
+   the 2-second answer throws a 4♠ that leaves more deadwood, fewer outs and a more
+   dangerous card than the rule of thumb's K♣ is one such).
 
 The screen only saves time: every kept puzzle passed the validation. A puzzle's rating
 (:func:`puzzle_rating`) grows as the answer's lead over the next move shrinks.
@@ -143,6 +150,8 @@ def screen_and_validate(game: Game, bound: float, budget: float, *, seed: int
         return None
     wrong = _wrong(advice, greedy)
     if wrong is None or advice[0].value - wrong.value < bound:
+        return None
+    if ExpertBot().choose(view, random.Random(seed)) != advice[0].move:
         return None
     lead = advice[0].value - advice[1].value
     return Puzzle(Puzzle.make_id(variant_key(game.rules), game),

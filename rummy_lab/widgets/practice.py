@@ -15,7 +15,7 @@ holds the puzzle, the answer, the hints and the record, and is tested without wi
 >>> w = PracticeWidget(puzzles=mine("gin", n=1, budget=0.2, seed=1), theme_name="dark")
 >>> "rl-theme-dark" in w._dom_classes, w.controller.number
 (True, 1)
->>> w.answer_button(w.controller.puzzle.answers[0]).click()
+>>> w.click_answer(w.controller.puzzle.answers[0])
 >>> "Correct" in w.verdict_view.value
 True
 """
@@ -316,6 +316,18 @@ class PracticeWidget(W.VBox):  # type: ignore[misc]
             return self.card_button(card)
         raise ValueError(f"no button answers {move}")
 
+    def click_answer(self, move: Move) -> None:
+        """Press the control that answers ``move``, as a learner does (a card's button for
+        a card move, else the move's button).
+
+        :raises ValueError: for a move no control offers.
+        """
+        control = self.answer_button(move)
+        if isinstance(control, W.ToggleButton):
+            control.value = True
+        else:
+            control.click()
+
     # ------------------------------------------------------------------ drawing
     def _render_board(self) -> None:
         """Draw a new puzzle: the heading, question, seats, piles, hand and move
@@ -419,8 +431,9 @@ class PracticeWidget(W.VBox):  # type: ignore[misc]
         why = c.explanation()
         answer = ""
         if not v.correct:
-            answer = (f"<div><b>The answer</b>: {escape(c.puzzle.hint(len(HINT_LEVELS)))}"
-                      "</div>" if c.answer_shown else
+            answer = (f'<div class="rl-answer"><b>'
+                      f"{escape(glyph_text(c.puzzle.hint(len(HINT_LEVELS))))}</b></div>"
+                      if c.answer_shown else
                       "<div><i>The answer stays hidden: press Hint for a clue, Show answer "
                       "to see it, or Try again.</i></div>")
         return (f'<div class="rl-verdict-box {cls}" data-correct="{str(v.correct).lower()}" '

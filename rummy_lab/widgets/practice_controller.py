@@ -47,6 +47,10 @@ __all__ = [
 BATCH = 20
 """Puzzles dealt from the shipped set at a time (``rl.practice.puzzles(n=BATCH)``)."""
 
+STALE_BATCHES = 8
+"""Batches in a row with no puzzle not yet seen, from a dealer whose pool size is not
+known, after which a new round starts (the puzzles seen may come again)."""
+
 CARD_MOVES: tuple[type[Move], ...] = (Discard, Knock, Declare, Gin)
 """The moves a click on a card may stand for, in the order tried: a card click throws
 the card (a discard), else goes out with it (knock, declare, gin) when that is the only
@@ -304,6 +308,7 @@ class PracticeController:
             self.from_review_queue = True
             return due
         self.from_review_queue = False
+        stale = 0
         while not self._queue:
             pool = self._pool_size()
             n = self.batch if pool is None else min(self.batch, pool)
@@ -318,7 +323,9 @@ class PracticeController:
             if not dealt:
                 raise ValueError(f"no {self.variant} puzzles to deal")
             fresh = [p for p in dealt if p.id not in self._seen]
-            if not fresh and (pool is None or len(self._seen) >= pool):
+            stale = 0 if fresh else stale + 1
+            if not fresh and (len(self._seen) >= pool if pool is not None
+                              else stale >= STALE_BATCHES):
                 self._seen.clear()  # every puzzle seen: a new round
                 self.round += 1
                 fresh = list(dealt)

@@ -28,11 +28,12 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..display import THEME, count_words, glyph_text
+from ..display import THEME, glyph_text
 from ..engine.cards import Card
 from ..engine.moves import Discard, Move
+from ..engine.solver import best_partition
 from ..practice import HINT_LEVELS, Puzzle
-from ..viz.game import held_partition, view_wild_rank
+from ..viz.game import view_wild_rank
 from ._common import set_status, style_sheet, styled
 from ._seats_and_piles import piles_html, seat_html
 from .hand import HandView
@@ -127,6 +128,7 @@ def practice_css() -> str:
         ".rl-practice .rl-progress-line{font-size:13px;padding:4px 0;"
         "font-variant-numeric:tabular-nums}"
         ".rl-practice .rl-advice-view table{color:var(--jp-content-font-color1)}"
+        ".rl-practice .rl-advice-view td:nth-child(-n+3){white-space:nowrap}"
         ".rl-practice .rl-moves-label{font-size:13px;margin-right:6px}"
     )
     return "<style>" + "".join(rules) + "</style>"
@@ -353,8 +355,12 @@ class PracticeWidget(W.VBox):  # type: ignore[misc]
         self.opponents.value = "".join(seat_html(view, s, size=small, names=names)
                                        for s in range(view.players) if s != view.player)
         self.piles.value = piles_html(view, size=self.size, names=names)
-        self.hand_view.set_hand(view.hand, rules=view.rules, wild_rank=view_wild_rank(view),
-                                partition=held_partition(view, view.hand))
+        # the melds of the whole hand, as the play table groups them, but no card set
+        # apart "to throw": that would be the solver's answer to the puzzle
+        wild = view_wild_rank(view)
+        self.hand_view.set_hand(view.hand, rules=view.rules, wild_rank=wild,
+                                partition=best_partition(view.hand, view.rules,
+                                                         wild_rank=wild))
         self.move_buttons = []
         for move in c.buttons():
             b = styled(W.Button(description=str(move), tooltip=f"answer: {move}",
@@ -457,10 +463,10 @@ class PracticeWidget(W.VBox):  # type: ignore[misc]
         if not show:
             self.advice_view.value = ""
             return
-        advice = c.puzzle.advice
-        self.advice_view.value = (
-            f'<div class="rl-panel"><b>The coach\'s ranking</b> of the '
-            f"{count_words(len(advice), 'legal move')}{advice._repr_html_()}</div>")
+        # the advice's own table: its caption, every legal move with its rank, value
+        # and 95% interval, and the note on what the values are
+        self.advice_view.value = f'<div class="rl-panel">{c.puzzle.advice._repr_html_()}</div>'
+
 
     # ------------------------------------------------------------------ handlers
     def _card_tip(self, card: Card) -> str:

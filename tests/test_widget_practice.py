@@ -257,7 +257,7 @@ def test_dealing_is_lazy_seeded_n_at_a_time_and_due_reviews_come_first() -> None
     back = next(p for p in gin if p.id != c.puzzle.id)
     due.back = [c.puzzle, back]  # the puzzle on the board is not dealt again at once
     c.next()
-    if c.puzzle.id != back.id or not c.from_review_queue:
+    if c.puzzle.id != back.id or not c.due_again:
         pytest.fail("a due puzzle should come before the dealt ones")
 
 
@@ -427,6 +427,20 @@ def test_try_again_and_next_through_the_buttons() -> None:
     w.next_button.click()
     assert "streak 1 · accuracy 50% (1 of 2)" in _text(w.progress_view.value)
     assert "round 2" in _text(w.head.value)
+
+
+def test_an_answer_the_record_cannot_save_changes_nothing() -> None:
+    class Full:
+        def record(self, puzzle: Puzzle, verdict: Any) -> None:
+            raise OSError(28, "No space left on device")
+
+    p = _throw()
+    w = PracticeWidget(progress=Full(), puzzles=[p, _draw()])
+    w.click_answer(p.answers[0])
+    before = _state(w.controller)
+    w.next_button.click()
+    assert "No space left on device" in w.status.value and "Not allowed" in w.status.value
+    assert _state(w.controller) == before and w.puzzle is p
 
 
 def test_an_invalid_click_in_the_view_shows_a_message_and_changes_nothing() -> None:

@@ -342,7 +342,7 @@ class PracticeWidget(W.VBox):  # type: ignore[misc]
                  for s in range(view.players)]
         source = {"review": "from your game", "shipped": "shipped",
                   "mined": "from play"}.get(p.source, p.source)
-        extra = " · a missed puzzle back for review" if c.from_review_queue else ""
+        extra = " · a missed puzzle back for review" if c.due_again else ""
         rounds = f" · round {c.round}" if c.round > 1 else ""
         self.head.value = (
             f'<div class="rl-puzzle-head" style="color:{THEME["ink"]}"><b>Puzzle {c.number}'
@@ -510,7 +510,7 @@ class PracticeWidget(W.VBox):  # type: ignore[misc]
     def _on_next(self, _: W.Button) -> None:
         try:
             self.controller.next()
-        except ValueError as err:
+        except (ValueError, OSError) as err:
             set_status(self.status, str(err), error=True)
             self._render_answer()
             return

@@ -211,6 +211,9 @@ class PracticeController:
 
     :ivar puzzle: the puzzle on the board.
     :ivar number: how many puzzles have been on the board (1 for the first).
+    :ivar round: 1, then 2, 3... each time the puzzles start over.
+    :ivar due_again: True when the puzzle on the board is a missed one the record brought
+        back for review.
     :ivar move: the move answered, until Try again or Next (None before an answer).
     :ivar verdict: its :class:`~rummy_lab.practice.Verdict` (None before an answer).
     :ivar first: the verdict on the first answer to this puzzle (what Next records).
@@ -266,7 +269,7 @@ class PracticeController:
         self._at = -1
         self.round = 1
         self.number = 0
-        self.from_review_queue = False
+        self.due_again = False
         self.puzzle: Puzzle = self._next_puzzle()
         self._fresh()
 
@@ -305,9 +308,9 @@ class PracticeController:
             return self._given[self._at]
         due = self._due()
         if due is not None:
-            self.from_review_queue = True
+            self.due_again = True
             return due
-        self.from_review_queue = False
+        self.due_again = False
         stale = 0
         while not self._queue:
             pool = self._pool_size()
@@ -472,13 +475,16 @@ class PracticeController:
         """Record the first answer to this puzzle (if any) and put the next puzzle on the
         board.
 
-        :raises ValueError: from the dealer when there is no puzzle left to deal; the
-            answer is recorded all the same.
+        :raises ValueError: from the dealer when there is no puzzle left to deal (the
+            answer is recorded all the same).
+        :raises OSError: when the progress object cannot save the answer (a
+            :class:`~rummy_lab.practice.Progress` whose file cannot be written, or whose
+            lock another session holds: ``TimeoutError``); nothing changes then.
         """
         if self.first is not None:
-            self.session.record(self.puzzle, self.first)
-            if self.progress is not None:
+            if self.progress is not None:  # first: if it cannot record, nothing changes
                 self.progress.record(self.puzzle, self.first)
+            self.session.record(self.puzzle, self.first)
             self.first = None  # recorded once, even if dealing fails below
         self.puzzle = self._next_puzzle()
         self._fresh()

@@ -165,8 +165,9 @@ def test_the_practice_tab_says_why_when_there_is_nothing_to_deal(
     assert app.practice_variant.value == "indian"
     app.tabs.selected_index = 1
     assert app.practice is None and app.practice_box.children == ()
-    assert "No puzzles to show: the shipped set has no indian puzzles yet" in (
-        app.practice_note.value)
+    assert ("No puzzles to show: the app has no Indian Rummy puzzles installed yet; play a "
+            "hand on the Play tab, press Review this hand, then Practise your mistakes"
+            ) in app.practice_note.value
 
 
 def _play_out(app: LearnerApp, seed: int) -> None:

@@ -251,13 +251,32 @@ class LearnerApp(W.VBox):  # type: ignore[misc]
             self.practice_box.children = []
             self.practice_note.value = (
                 f'<p style="color:var(--jp-ui-font-color1,inherit)">No puzzles to show: '
-                f"{escape(str(err))}.</p>")
+                f"{escape(self._why_none(err))}.</p>")
             return
         self.practice = widget
         self.practice_box.children = [widget]
         self.practice_note.value = (
             f'<p style="color:var(--jp-ui-font-color1,inherit)">{escape(note)}</p>'
             if note else "")
+
+    def _why_none(self, err: ValueError) -> str:
+        """Why the Practice tab has nothing to deal, in the app's words (no code)."""
+        from .. import practice
+
+        variant = str(self.practice_variant.value)
+        theme = self.practice_theme.value
+        theme = None if theme == _ANY else str(theme)
+        try:
+            have = len(practice.shipped(variant, theme=theme))
+        except ValueError:
+            have = -1
+        if have == 0:
+            label = dict((v, k) for k, v in PRACTICE_VARIANTS).get(variant, variant)
+            what = f"{label} puzzles" + (f" of the theme {theme.replace('_', ' ')}"
+                                         if theme else "")
+            return (f"the app has no {what} installed yet; play a hand on the Play tab, "
+                    "press Review this hand, then Practise your mistakes")
+        return str(err)
 
     def _on_review_change(self, _: dict[str, Any]) -> None:
         review = getattr(self.table, "last_review", None)

@@ -13,7 +13,10 @@ for each widget:
 
 then checks that axe-core finds no serious or critical WCAG 2 A/AA violation in each
 widget's output area, and saves each widget's picture to ``test-artifacts/``
-(``practice_light.png``, ``practice_dark.png``, ``practice_high_contrast.png``).
+(``practice_light.png``, ``practice_dark.png``, ``practice_high_contrast.png``). Last,
+the learner app after a hand played at random and reviewed: **Practise your mistakes**
+opens the Practice tab on them, a click answers the first (``practice_app.png``, axe-core
+again).
 No timing is asserted.
 
 Without ``/usr/bin/chromium`` the test is skipped locally, and fails under CI (``CI=true``).
@@ -67,6 +70,14 @@ ps = rl.practice.from_review(rl.coach.review(g, 0))
 ps.sort(key=lambda p: p.view.phase is not Phase.DISCARD)  # a throw first
 """
 SHOW = "PracticeWidget(puzzles=ps, theme_name={look!r})"
+APP = """from rummy_lab.app import LearnerApp
+app = LearnerApp("gin", opponent="greedy", seed=5)
+rng = random.Random(5)
+while not app.table.view.is_over:  # a hand played at random, then reviewed
+    app.table.play(rng.choice(app.table.view.legal_moves))
+app.table.review_button.click()
+app
+"""
 
 
 def _puzzle() -> Puzzle:
@@ -81,7 +92,8 @@ def _puzzle() -> Puzzle:
 @pytest.fixture
 def root(tmp_path: Path) -> Path:
     cells = [nbformat.v4.new_code_cell(CELL)] + [
-        nbformat.v4.new_code_cell(SHOW.format(look=look)) for look in LOOKS]
+        nbformat.v4.new_code_cell(SHOW.format(look=look)) for look in LOOKS] + [
+        nbformat.v4.new_code_cell(APP)]
     nb = nbformat.v4.new_notebook(cells=cells)
     nb.metadata.kernelspec = {"name": "python3", "display_name": "Python 3",
                               "language": "python"}
@@ -116,6 +128,30 @@ def _output(widget: Locator) -> Locator:
 def _card(widget: Locator, move: object) -> Locator:
     """The button of the card a card move plays (its title says the move)."""
     return widget.locator(f'.rl-card-toggle[title="answer: {move}"]')
+
+
+def check_app(page: Page) -> list[dict[str, object]]:
+    """The app after a reviewed hand: Practise your mistakes opens the Practice tab on
+    them; a click answers the first; axe-core's serious and critical violations."""
+    set_lab_theme(page, "light")
+    app = page.locator(".rl-app")
+    button = app.locator(".rl-app-mistakes")
+    expect(button).to_be_enabled(timeout=60_000)
+    expect(app.locator(".rl-app-mistakes-note")).to_contain_text("puzzle")
+    button.click()
+    practice = app.locator(".rl-app-practice .rl-practice.rl-theme-auto")
+    expect(practice).to_be_visible()
+    expect(app.locator(".rl-app-practice-note")).to_contain_text("Your mistakes and blunders")
+    expect(practice.locator(".rl-puzzle-head")).to_contain_text("from your game")
+    moves = practice.locator(".rl-move-button")
+    if moves.count():
+        moves.first.click()
+    else:
+        practice.locator('.rl-card-toggle[title^="answer:"]').first.click()
+    expect(practice.locator(".rl-verdict .rl-correct, .rl-verdict .rl-wrong")).to_have_count(1)
+    found = serious_violations(page, _output(app))
+    app.screenshot(path=str(ARTIFACTS / "practice_app.png"), animations="disabled")
+    return found
 
 
 def test_practice_widget_in_jupyterlab(lab: str, page: Page) -> None:
@@ -166,6 +202,7 @@ def test_practice_widget_in_jupyterlab(lab: str, page: Page) -> None:
         shot = ARTIFACTS / f"practice_{look.replace('-', '_')}.png"
         w.screenshot(path=str(shot), animations="disabled")
         assert shot.stat().st_size > 1000
+    report["app"] = check_app(page)
     (ARTIFACTS / "browser_practice.json").write_text(json.dumps(report, indent=1))
     problems = {k: v for k, v in report.items() if v}
     assert problems == {}, json.dumps(problems, indent=1)

@@ -191,7 +191,8 @@ class PracticeWidget(W.VBox):  # type: ignore[misc]
     :param size: card width in pixels.
     :raises ValueError: for a bad look, and as :class:`PracticeController` does.
 
-    CSS hooks: ``rl-practice``, ``rl-theme-<look>``, ``rl-puzzle-head``, ``rl-question``,
+    CSS hooks: ``rl-practice``, ``rl-theme-<look>``, ``rl-puzzle-head``, ``rl-question`` (in
+    ``rl-puzzle-head-view`` and ``rl-question-view``),
     ``rl-opponent``, ``rl-piles-view``, ``rl-hand-widget``, ``rl-card-toggle``,
     ``rl-move-buttons``, ``rl-move-button``, ``rl-status``, ``rl-verdict``
     (``rl-correct`` / ``rl-wrong`` inside), ``rl-try-again``, ``rl-hint-button``,
@@ -242,7 +243,7 @@ class PracticeWidget(W.VBox):  # type: ignore[misc]
         return str(name)
 
     def _make_controls(self) -> None:
-        self.head = styled(W.HTML(), "rl-puzzle-head")
+        self.head = styled(W.HTML(), "rl-puzzle-head-view")
         self.question = styled(W.HTML(), "rl-question-view")
         self.opponents = styled(W.HTML(), "rl-opponent")
         self.piles = styled(W.HTML(), "rl-piles-view")

@@ -105,3 +105,120 @@ def test_the_console_script_exits_2_without_a_traceback() -> None:
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 2 and "Traceback" not in out.stderr
     assert out.stderr.strip().startswith("rummy-lab app: error: unknown variant 'x'")
+
+
+# ---------------------------------------------------------------------- practice
+
+
+def _review_puzzles(variant: str, seed: int) -> list[rl.practice.Puzzle]:
+    import random
+
+    from rummy_lab.bots import RandomBot, make_bot, play_hand
+
+    g = rl.new_game(variant, seed=seed)
+    play_hand(g, [RandomBot(), make_bot("greedy", g.rules)], random.Random(seed))
+    return rl.practice.from_review(rl.coach.review(g, 0))
+
+
+@pytest.fixture
+def shipped_set(monkeypatch: pytest.MonkeyPatch) -> list[rl.practice.Puzzle]:
+    """A small stand-in for the shipped puzzle set: reviewed Gin and Basic hands."""
+    import rummy_lab.practice as practice
+
+    pool = _review_puzzles("gin", 5) + _review_puzzles("basic", 5)
+
+    def chosen(variant: str, theme: str | None) -> list[rl.practice.Puzzle]:
+        return [p for p in pool if p.variant == variant and theme in (None, p.theme)]
+
+    monkeypatch.setattr(practice, "shipped", lambda variant, theme=None: [
+        p.to_dict() for p in chosen(variant, theme)])
+    monkeypatch.setattr(practice, "puzzles", lambda variant, theme=None, n=20, seed=0:
+                        chosen(variant, theme)[:n])
+    return pool
+
+
+def test_the_practice_tab_deals_the_chosen_variant_and_theme(
+        shipped_set: list[rl.practice.Puzzle]) -> None:
+    app = LearnerApp("gin", seed=2)
+    titles = [app.tabs.get_title(i) for i in range(len(app.tabs.children))]
+    assert titles == ["Play", "Practice", "Rules of this game", "All variants"]
+    assert app.practice is None  # built when the tab is first opened
+    app.tabs.selected_index = 1
+    assert app.practice is not None and app.practice_box.children == (app.practice,)
+    assert app.practice.puzzle.variant == "gin" and app.practice.controller.theme is None
+    assert [v for _, v in app.practice_theme.options] == ["any", *rl.practice.THEMES["gin"]]
+    theme = next(p.theme for p in shipped_set if p.variant == "gin")
+    app.practice_theme.value = theme
+    assert app.practice.controller.theme == theme and app.practice.puzzle.theme == theme
+    app.practice_variant.value = "basic"
+    assert [v for _, v in app.practice_theme.options] == ["any", *rl.practice.THEMES["basic"]]
+    assert app.practice_theme.value == "any" and app.practice.puzzle.variant == "basic"
+    assert app.practice.theme_name == "auto"  # the page's theme (Voila's --theme)
+
+
+def test_the_practice_tab_says_why_when_there_is_nothing_to_deal(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import rummy_lab.practice as practice
+
+    monkeypatch.setattr(practice, "shipped", lambda variant, theme=None: [])
+    app = LearnerApp("indian", seed=2)
+    assert app.practice_variant.value == "indian"
+    app.tabs.selected_index = 1
+    assert app.practice is None and app.practice_box.children == ()
+    assert ("No puzzles to show: the app has no Indian Rummy puzzles installed yet; play a "
+            "hand on the Play tab, press Review this hand, then Practise your mistakes"
+            ) in app.practice_note.value
+
+
+def _play_out(app: LearnerApp, seed: int) -> None:
+    """Play the table's hand to its end with random legal moves, then review it."""
+    import random
+
+    rng = random.Random(seed)
+    table = app.table
+    while not table.view.is_over:
+        table.play(rng.choice(table.view.legal_moves))
+    table.review_button.click()
+
+
+def test_practise_your_mistakes_opens_the_practice_tab_on_them() -> None:
+    app = LearnerApp("gin", opponent="greedy", seed=5)
+    assert app.mistakes_row.layout.display == "none"
+    _play_out(app, 5)
+    review = app.table.last_review
+    assert review is not None
+    bad = [r for r in review.rows if r.label in ("mistake", "blunder")]
+    assert bad, "random play makes mistakes"
+    assert app.mistakes_row.layout.display is None and not app.mistakes_button.disabled
+    n = len(bad)
+    assert f"{n} puzzle" in app.mistakes_note.value
+    app.mistakes_button.click()
+    assert app.tabs.selected_index == 1 and app.practice is not None
+    expected = rl.practice.from_review(review)
+    shown = [app.practice.puzzle.id]
+    for _ in range(n - 1):
+        app.practice.next_button.click()
+        shown.append(app.practice.puzzle.id)
+    assert shown == [p.id for p in expected]
+    assert app.practice.puzzle.source == "review"
+    assert f"{n} puzzle" in app.practice_note.value
+    app.table.new_button.click()  # a new hand: nothing reviewed yet
+    assert app.mistakes_row.layout.display == "none"
+
+
+def test_practise_your_mistakes_is_disabled_with_a_reason_without_any() -> None:
+    import dataclasses
+
+    app = LearnerApp("gin", opponent="greedy", seed=5)
+    _play_out(app, 5)
+    review = app.table.last_review
+    assert review is not None
+    clean = dataclasses.replace(review, rows=tuple(
+        r for r in review.rows if r.label not in ("mistake", "blunder")))
+    app.table.last_review = clean
+    app.table.review_view.value += " "  # the panel redrawn: the app looks again
+    assert app.mistakes_button.disabled
+    why = f"no mistake or blunder among your {len(clean.rows)} decisions"
+    assert why in app.mistakes_button.tooltip and why in app.mistakes_note.value
+    app.mistakes_button.click()  # disabled in the browser; here it changes nothing
+    assert app.tabs.selected_index == 0 and app.practice is None

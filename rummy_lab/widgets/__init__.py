@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from .hand import HandView
     from .meld_explorer import MeldExplorer
     from .play import PlayTable
+    from .practice import PracticeWidget
     from .probability_explorer import ProbabilityExplorer
     from .tracker import CardTracker, TrackerPanel
 
@@ -29,6 +30,7 @@ __all__ = [
     "HandView",
     "MeldExplorer",
     "PlayTable",
+    "PracticeWidget",
     "ProbabilityExplorer",
     "TrackerPanel",
     "TurnAnimator",
@@ -41,6 +43,7 @@ _HOME = {
     "HandView": "hand",
     "MeldExplorer": "meld_explorer",
     "PlayTable": "play",
+    "PracticeWidget": "practice",
     "ProbabilityExplorer": "probability_explorer",
     "TrackerPanel": "tracker",
     "TurnAnimator": "animator",

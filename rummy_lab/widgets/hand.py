@@ -39,7 +39,7 @@ from ..display import (
     meld_caption,
     meld_positions,
 )
-from ..engine.cards import CardsLike, Hand, clean_cards
+from ..engine.cards import Card, CardsLike, Hand, clean_cards
 from ..engine.rules import Rules, RulesLike, Variant, get_rules
 from ..engine.scoring.indian import count_note
 from ..engine.solver import Partition, best_partition
@@ -274,7 +274,7 @@ class HandView(W.VBox):  # type: ignore[misc]
                     slot.remove_class("rl-hinted")
                 toggle = self.toggles[i]
                 toggle.description = card.glyph
-                toggle.tooltip = f"select {card.glyph}"
+                toggle.tooltip = self.card_tooltip(card)
                 toggle.value = i in chosen
         finally:
             self._syncing = False
@@ -307,6 +307,10 @@ class HandView(W.VBox):  # type: ignore[misc]
         row = tuple(self._groups[: len(groups)])
         if self._row.children != row:
             self._row.children = row
+
+    def card_tooltip(self, card: Card) -> str:
+        """The tooltip of a card's toggle (what a click does)."""
+        return f"select {card.glyph}"
 
     def _spare_positions(self, dead: list[int]) -> list[int]:
         """Of the positions outside the melds, those the partition leaves out (the card to

@@ -104,6 +104,9 @@ class PlayTable(W.VBox):  # type: ignore[misc]
     :ivar reasons: history index -> the one-line reason of a bot's move.
     :ivar last_events: the moves played by the last click (yours, then the bots' as you
         see them: their stock draws without the card).
+    :ivar last_review: the :class:`~rummy_lab.coach.Review` the last **Review this hand**
+        showed (None before one, and after **New hand**); it is set before the review
+        panel is drawn, so an observer of ``review_view`` finds it.
     :ivar tracker: with ``tracker=True``, a :class:`~rummy_lab.widgets.TrackerPanel`
         under the table showing what you can infer about the next opponent's hand and
         the danger of your cards, redrawn with the table; else None.
@@ -125,6 +128,7 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         super().__init__(**kwargs)
         self.controller = PlayController(variant, seed=seed, human=human, bot=bot,
                                          players=players, game=game)
+        self.last_review: Review | None = None
         self.size = size
         self._make_controls()
         self._connect()
@@ -473,6 +477,7 @@ class PlayTable(W.VBox):  # type: ignore[misc]
 
     def _on_new_click(self, _: W.Button) -> None:
         self.controller.new_hand()
+        self.last_review = None
         set_status(self.status)
         self.hand_view.clear_selection()
         self._render()
@@ -489,6 +494,7 @@ class PlayTable(W.VBox):  # type: ignore[misc]
             found = self.controller.review()
         finally:
             self.review_button.disabled = False
+        self.last_review = found if isinstance(found, Review) else None
         if found is None:
             self.review_view.value = ""
             return

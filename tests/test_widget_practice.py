@@ -415,9 +415,11 @@ def test_try_again_and_next_through_the_buttons() -> None:
         w.verdict_view.value)
     assert not any(t.disabled for t in w.hand_view.toggles[:len(p.view.hand)])
     assert w.hand_view.marked == ()
+    # the first answer (wrong) went on the record at once; the second does not count
+    assert "Progress: streak 0 · accuracy 0% (0 of 1)" in _text(w.progress_view.value)
     w.click_answer(p.answers[0])
     assert "✓ Correct" in w.verdict_view.value and "nothing lost" in w.verdict_view.value
-    assert "no puzzle recorded yet" in _text(w.progress_view.value)
+    assert "Progress: streak 0 · accuracy 0% (0 of 1)" in _text(w.progress_view.value)
     w.next_button.click()
     assert w.puzzle is d and w.controller.number == 2
     assert "Progress: streak 0 · accuracy 0% (0 of 1)" in _text(w.progress_view.value)
@@ -436,11 +438,11 @@ def test_an_answer_the_record_cannot_save_changes_nothing() -> None:
 
     p = _throw()
     w = PracticeWidget(progress=Full(), puzzles=[p, _draw()])
-    w.click_answer(p.answers[0])
     before = _state(w.controller)
-    w.next_button.click()
+    w.click_answer(p.answers[0])
     assert "No space left on device" in w.status.value and "Not allowed" in w.status.value
     assert _state(w.controller) == before and w.puzzle is p
+    assert w.controller.verdict is None and "✓ Correct" not in w.verdict_view.value
 
 
 def test_an_invalid_click_in_the_view_shows_a_message_and_changes_nothing() -> None:

@@ -479,7 +479,7 @@ class PracticeWidget(W.VBox):  # type: ignore[misc]
     def _answer(self, act: Callable[[], object]) -> None:
         try:
             act()
-        except ValueError as err:
+        except (ValueError, OSError) as err:  # OSError: the record could not save
             set_status(self.status, str(err), error=True)
             return
         set_status(self.status)
@@ -511,7 +511,7 @@ class PracticeWidget(W.VBox):  # type: ignore[misc]
     def _on_next(self, _: W.Button) -> None:
         try:
             self.controller.next()
-        except (ValueError, OSError) as err:
+        except ValueError as err:
             set_status(self.status, str(err), error=True)
             self._render_answer()
             return

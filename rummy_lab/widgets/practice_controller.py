@@ -216,11 +216,11 @@ class PracticeController:
         back for review.
     :ivar move: the move answered, until Try again or Next (None before an answer).
     :ivar verdict: its :class:`~rummy_lab.practice.Verdict` (None before an answer).
-    :ivar first: the verdict on the first answer to this puzzle (what Next records).
+    :ivar first: the verdict on the first answer to this puzzle (the one recorded).
     :ivar answers: how many answers this puzzle has had.
     :ivar hints: the hints given, one per level (``hint_level`` of them).
     :ivar revealed: True once the answer was asked for (Show answer, the ranking).
-    :ivar session: the session's own record (first answers recorded by Next).
+    :ivar session: the session's own record (every first answer, recorded at once).
     """
 
     def __init__(
@@ -411,14 +411,23 @@ class PracticeController:
 
     # ------------------------------------------------------------------ answering
     def answer(self, move: Move | str) -> Verdict:
-        """Answer the puzzle with ``move`` (a move or its code) and keep the verdict.
+        """Answer the puzzle with ``move`` (a move or its code) and keep the verdict. The
+        first answer to a puzzle goes on the record at once (the progress object saves
+        it then); later answers, after Try again, do not.
 
         :raises ValueError: when an answer's verdict is already on the board (press Try
             again), or for a malformed or illegal move (the puzzle's message); nothing
             changes then.
+        :raises OSError: when the progress object cannot save the first answer (a
+            :class:`~rummy_lab.practice.Progress` whose file cannot be written, or whose
+            lock another session holds: ``TimeoutError``); nothing changes then.
         """
         self._check_open()
         verdict = self.puzzle.check(move)
+        if self.first is None:
+            if self.progress is not None:  # first: if it cannot record, nothing changes
+                self.progress.record(self.puzzle, verdict)
+            self.session.record(self.puzzle, verdict)
         self.move = verdict.move
         self.verdict = verdict
         self.answers += 1
@@ -472,20 +481,11 @@ class PracticeController:
         return self.puzzle.hint(len(HINT_LEVELS))
 
     def next(self) -> Puzzle:
-        """Record the first answer to this puzzle (if any) and put the next puzzle on the
-        board.
+        """Put the next puzzle on the board (the first answer to this one is already on
+        the record).
 
-        :raises ValueError: from the dealer when there is no puzzle left to deal (the
-            answer is recorded all the same).
-        :raises OSError: when the progress object cannot save the answer (a
-            :class:`~rummy_lab.practice.Progress` whose file cannot be written, or whose
-            lock another session holds: ``TimeoutError``); nothing changes then.
+        :raises ValueError: from the dealer when there is no puzzle left to deal.
         """
-        if self.first is not None:
-            if self.progress is not None:  # first: if it cannot record, nothing changes
-                self.progress.record(self.puzzle, self.first)
-            self.session.record(self.puzzle, self.first)
-            self.first = None  # recorded once, even if dealing fails below
         self.puzzle = self._next_puzzle()
         self._fresh()
         return self.puzzle

@@ -12,6 +12,12 @@ Usage (the shipped file, expert against expert, about 17 minutes on one core)::
     python scripts/measure_hand_outcomes.py                      # every variant
     python scripts/measure_hand_outcomes.py --bot greedy --out greedy.json --hands 2000
     python scripts/measure_hand_outcomes.py --variants gin 500 --hands 50
+    python scripts/measure_hand_outcomes.py --precision-only     # the bootstrap only
+
+Each variant's record also gets the table's precision: the measured hands are resampled
+(:data:`~rummy_lab.coach.match_equity.PRECISION_RESAMPLES` times) and the standard error of
+the chance kept on a grid (:func:`~rummy_lab.coach.match_equity.resampled_se`), which
+``rl.coach.match_win_interval`` reads.
 
 Hand ``i`` of a variant is dealt with ``seed + i`` by seat ``i % 2`` and the bots draw
 their own random numbers from ``random.Random(seed + i)``, so a run depends only on the
@@ -34,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from rummy_lab.bots import make_bot
+from rummy_lab.coach.match_equity import PRECISION_RESAMPLES, HandOutcomes, resampled_se
 from rummy_lab.engine.game import new_game
 from rummy_lab.engine.rules import Rules, Variant, get_rules
 
@@ -135,6 +142,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="hands per variant (default: DEFAULT_HANDS)")
     parser.add_argument("--seed", type=int, default=SEED)
     parser.add_argument("--out", type=Path, default=OUT)
+    parser.add_argument("--precision-only", action="store_true",
+                        help="keep the measured hands and only compute each table's "
+                             "precision (the bootstrap behind match_win_interval)")
     args = parser.parse_args(argv)
     data: dict[str, Any] = {
         "format": 1,
@@ -150,10 +160,19 @@ def main(argv: list[str] | None = None) -> int:
             data["variants"].update(old.get("variants", {}))
     for name in args.variants:
         rules = get_rules(name)
-        n = args.hands if args.hands is not None else DEFAULT_HANDS.get(name, 100)
-        rec = measure(rules, args.bot, n, args.seed, progress=True)
+        if args.precision_only:
+            rec = data["variants"][rules.name]
+        else:
+            n = args.hands if args.hands is not None else DEFAULT_HANDS.get(name, 100)
+            rec = measure(rules, args.bot, n, args.seed, progress=True)
+            print(f"{rules.name}: {n} hands in {rec['seconds']} s", file=sys.stderr,
+                  flush=True)
+        t = time.perf_counter()
+        outcomes = HandOutcomes.from_counts(rec["outcomes"], bot=str(rec["bot"]))
+        rec["precision"] = resampled_se(rules, outcomes, seed=args.seed)
+        print(f"{rules.name}: precision from {PRECISION_RESAMPLES} resamples in "
+              f"{time.perf_counter() - t:.0f} s", file=sys.stderr, flush=True)
         data["variants"][rules.name] = rec
-        print(f"{rules.name}: {n} hands in {rec['seconds']} s", file=sys.stderr, flush=True)
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(dumps(data))
     return 0

@@ -237,3 +237,64 @@ def test_hand_outcomes_are_checked() -> None:
         match_equity_table("gin", outcomes=bad_gin)
     with pytest.raises(ValueError, match="never move a total towards the target"):
         match_equity_table("500", outcomes=HandOutcomes.from_counts([(-5, 0, "dealer", 1)]))
+
+
+# ---------------------------------------------------------------------- precision
+
+
+def test_the_shipped_tables_give_each_chance_a_range_that_holds_it() -> None:
+    from rummy_lab.coach import match_win_interval
+
+    for name, scores in (("gin", (90, 60)), ("oklahoma", (40, 70)), ("basic", (50, 80)),
+                         ("500", (300, 400)), ("indian-pool-101", (30, 90)),
+                         ("indian-pool-201", (120, 180))):
+        p0, p1 = match_win_probability(name, scores)
+        (lo0, hi0), (lo1, hi1) = match_win_interval(name, scores)
+        assert 0 <= lo0 < p0 < hi0 <= 1 and 0 <= lo1 < p1 < hi1 <= 1, name
+        assert lo1 == pytest.approx(1 - hi0) and hi1 == pytest.approx(1 - lo0)
+        # mid-match, a few hundred measured hands pin a chance to within 15 points
+        assert 0.005 < hi0 - lo0 < 0.30, (name, lo0, hi0)
+        for dealer in (0, 1):
+            lo, hi = match_win_interval(name, scores, dealer=dealer)[0]
+            assert lo < match_win_probability(name, scores, dealer=dealer)[0] < hi
+
+
+def test_a_range_is_the_resampled_spread_at_the_nearest_grid_point() -> None:
+    from rummy_lab.coach.match_equity import match_equity_table
+
+    t = match_equity_table("gin")
+    assert t.precision is not None
+    every = t.precision["every"]
+    se = t.precision["se"][1][90 // every][60 // every]
+    p = t.win_probability((90, 60), dealer=1)[0]
+    assert t.interval((90, 60), dealer=1) == pytest.approx((p - 1.96 * se, p + 1.96 * se))
+
+
+def test_resampling_measures_the_spread_and_refuses_hand_made_outcomes() -> None:
+    from rummy_lab.coach.match_equity import (
+        HandOutcomes,
+        MatchEquityTable,
+        resampled_se,
+    )
+
+    rules = get_rules("gin", target=5)
+    few = HandOutcomes.from_counts([(3, 0, "dealer", 6), (0, 2, "other", 4)])
+    rec = resampled_se(rules, few, resamples=8, seed=1, every=2)
+    t = MatchEquityTable(rules, few, precision=rec)
+    assert len(rec["se"]) == 2 and len(rec["se"][0]) == (len(t.totals) + 1) // 2
+    assert all(x >= 0 for grid in rec["se"] for row in grid for x in row)
+    assert max(x for grid in rec["se"] for row in grid for x in row) > 0
+    lo, hi = t.interval((1, 1))
+    assert lo < t.win_probability((1, 1))[0] < hi
+    hand_made = HandOutcomes(((3, 0, "dealer", 0.6), (0, 2, "other", 0.4)))
+    with pytest.raises(ValueError, match="needs measured outcomes"):
+        resampled_se(rules, hand_made)
+    with pytest.raises(ValueError, match="resamples must be"):
+        resampled_se(rules, few, resamples=1)
+    with pytest.raises(ValueError, match="grid must be"):
+        MatchEquityTable(rules, few, precision={"every": 1, "se": rec["se"]})
+    with pytest.raises(ValueError, match="no measured precision"):
+        MatchEquityTable(rules, few).interval((1, 1))
+    # the shipped precision belongs to the preset's target only
+    with pytest.raises(ValueError, match="no measured precision"):
+        rl.coach.match_win_interval(get_rules("gin", target=150), (90, 60))

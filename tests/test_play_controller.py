@@ -214,6 +214,7 @@ def test_the_match_chance_of_a_match_hand() -> None:
     c = PlayController(game=game, coach=PickingCoach())
     chance = c.match_chance()
     assert chance == (0.25 if game.dealer == 0 else 0.3)  # with this hand's dealer
+    assert c.match_chance_range() is None  # a coach without ranges: none shown
     assert PlayController("gin", seed=4, coach=PickingCoach()).match_chance() is None
     assert PlayController(game=game, coach=None).match_chance() is None
     hollywood = rl.new_match("hollywood", seed=4).current_game

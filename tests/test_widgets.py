@@ -1187,6 +1187,9 @@ def test_a_match_hand_shows_the_scores_and_values_in_match_chances() -> None:
     assert pt.match_view.layout.display is None
     assert "first to 100 wins" in line and "You 80, Bot 60" in line
     assert f"about <b>{100 * chance:.0f}%</b>" in line
+    (lo, hi), _ = rl.coach.match_win_interval(game.rules, (80, 60), dealer=game.dealer)
+    assert pt.controller.match_chance_range() == pytest.approx((lo, hi))
+    assert f"95% range {100 * lo:.0f}-{100 * hi:.0f}%" in line
     pt.hint_toggle.value = True
     assert pt.advice is not None and all(a.objective == "match" for a in pt.advice)
     html = pt.hint_view.value

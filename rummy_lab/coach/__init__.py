@@ -55,7 +55,7 @@ from typing import TYPE_CHECKING
 from ..engine.moves import Move, MoveLike, clean_move
 from ..engine.rules import Variant
 from ..engine.state import PlayerView
-from .match_equity import match_equity_table, match_win_probability
+from .match_equity import match_equity_table, match_win_interval, match_win_probability
 from .matchplay import OBJECTIVES, check_objective, match_values
 from .ranking import INTERVAL_NOTE, format_value, standard_error
 from .reasons import compared_with, one_line, reasons, split_parts
@@ -106,6 +106,7 @@ __all__ = [
     "hint",
     "label_for",
     "match_equity_table",
+    "match_win_interval",
     "match_win_probability",
     "objective_for",
     "review",

@@ -58,6 +58,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
+import random
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -71,11 +72,15 @@ from ..engine.errors import quote
 from ..engine.rules import PRESETS, Rules, RulesLike, Variant, get_rules
 
 __all__ = [
+    "PRECISION_EVERY",
+    "PRECISION_RESAMPLES",
     "HandOutcomes",
     "MatchEquityTable",
     "expert_outcomes",
     "match_equity_table",
+    "match_win_interval",
     "match_win_probability",
+    "resampled_se",
 ]
 
 DATA_FILE = Path(__file__).resolve().parent / "data" / "hand_outcomes.json"
@@ -88,6 +93,12 @@ FloatArray: TypeAlias = "npt.NDArray[np.float64]"
 _TOLERANCE = 1e-12  # value iteration stops when no chance moves by more than this
 _MAX_SWEEPS = 5000
 _STEP_500 = 5
+
+PRECISION_RESAMPLES = 40
+"""Resamples of the measured hands behind a table's precision (:func:`resampled_se`)."""
+
+PRECISION_EVERY = 5
+"""The precision is kept for every this many rows and columns of a table."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -229,7 +240,8 @@ class MatchEquityTable:
         dealer (another hand is played; an equal result again counts as a tie again).
     """
 
-    def __init__(self, rules: Rules, outcomes: HandOutcomes) -> None:
+    def __init__(self, rules: Rules, outcomes: HandOutcomes,
+                 precision: dict[str, Any] | None = None) -> None:
         self.rules = rules
         self.outcomes = outcomes
         self.format: Format = _format(rules)
@@ -244,6 +256,11 @@ class MatchEquityTable:
         self.tie_chances: tuple[float, float] = _tie_chances(outcomes, self.step)
         self.chances: FloatArray = self._solve()
         self.chances.setflags(write=False)
+        self.precision: dict[str, Any] | None = None
+        """The standard error of the chances on a grid (:func:`resampled_se`), when the
+        table comes with one (the shipped expert tables do)."""
+        if precision is not None:
+            self.precision = _check_precision(precision, len(self.totals))
 
     # ---------------------------------------------------------------- solving
     def _moves(self) -> list[list[tuple[float, int, int, int]]]:
@@ -328,6 +345,26 @@ class MatchEquityTable:
             p = sum(float(self.chances[d, i, j]) for d in dealers) / len(dealers)
         p = min(max(p, 0.0), 1.0)
         return p, 1.0 - p
+
+    def interval(self, scores: object, *, dealer: object = None) -> tuple[float, float]:
+        """Player 0's chance with its 95% range, ``(low, high)``: the chance plus or minus
+        1.96 standard errors of the table's precision (how much the chance moves when
+        the measured hands are resampled; the nearest grid point's), clipped to 0..1.
+
+        :raises ValueError: as :meth:`win_probability`, or for a table without a
+            measured precision (one built from other outcomes, or for another target).
+        """
+        p, _ = self.win_probability(scores, dealer=dealer)
+        if self.precision is None:
+            raise ValueError(f"this {self.rules.name} table has no measured precision: only "
+                             "the shipped expert tables at their preset target have one")
+        s0, s1 = self.check_scores(scores)
+        every = int(self.precision["every"])
+        se_grid = self.precision["se"]
+        i, j = self.index(s0) // every, self.index(s1) // every
+        dealers = _check_dealer(dealer)
+        se = sum(float(se_grid[d][i][j]) for d in dealers) / len(dealers)
+        return max(0.0, p - _Z95 * se), min(1.0, p + _Z95 * se)
 
     def chance_after(self, s0: int, s1: int, next_dealer: int) -> float:
         """Player 0's chance once a hand has left the totals at ``(s0, s1)`` with
@@ -422,6 +459,63 @@ class MatchEquityTable:
                 + head + body)
 
 
+_Z95 = 1.96
+
+
+def _check_precision(precision: dict[str, Any], n: int) -> dict[str, Any]:
+    """A precision record that fits a table of ``n`` totals a side."""
+    every = precision.get("every")
+    se = precision.get("se")
+    if not isinstance(every, int) or isinstance(every, bool) or every < 1 \
+            or not isinstance(se, list) or len(se) != 2:
+        raise ValueError("a precision record needs 'every' (rows) and 'se' per dealer")
+    size = (n + every - 1) // every
+    for grid in se:
+        if len(grid) != size or any(len(row) != size for row in grid):
+            raise ValueError(f"the precision grid must be {size}x{size} for this table")
+        if any(not isinstance(x, int | float) or not x >= 0 for row in grid for x in row):
+            raise ValueError("the precision grid holds standard errors (numbers >= 0)")
+    return precision
+
+
+def resampled_se(rules: RulesLike, outcomes: HandOutcomes, *,
+                 resamples: int = PRECISION_RESAMPLES, seed: int = 0,
+                 every: int = PRECISION_EVERY) -> dict[str, Any]:
+    """How precise a table built from measured hands is: the measured hands are drawn
+    again with replacement ``resamples`` times, a table is built from each, and the
+    standard deviation of player 0's chance over them is kept for every ``every``-th
+    row and column, per dealer (a bootstrap). ``scripts/measure_hand_outcomes.py``
+    stores it with the shipped measurements; :meth:`MatchEquityTable.interval` reads it.
+
+    :raises ValueError: for outcomes that do not count their hands (hand-made ones), or
+        a bad ``resamples`` or ``every``.
+    """
+    import numpy as np
+
+    r = get_rules(rules)
+    if outcomes.hands < 2:
+        raise ValueError("a precision needs measured outcomes (at least 2 counted hands)")
+    for name, v in (("resamples", resamples), ("every", every)):
+        if not _whole(v) or int(v) < (2 if name == "resamples" else 1):
+            raise ValueError(f"{name} must be a whole number >= "
+                             f"{2 if name == 'resamples' else 1}, got {quote(v)}")
+    hands: list[tuple[int, int, Winner]] = []
+    for d, o, w, p in outcomes.rows:
+        hands += [(d, o, w)] * round(p * outcomes.hands)
+    rng = random.Random(seed)
+    grids = []
+    for _ in range(resamples):
+        counts: dict[tuple[int, int, Winner], int] = {}
+        for h in rng.choices(hands, k=len(hands)):
+            counts[h] = counts.get(h, 0) + 1
+        table = MatchEquityTable(r, HandOutcomes.from_counts(
+            [(*h, n) for h, n in counts.items()]))
+        grids.append(table.chances[:, ::every, ::every])
+    se = np.std(np.stack(grids), axis=0, ddof=1)
+    return {"every": every, "resamples": resamples, "seed": seed,
+            "se": np.round(se, 4).tolist()}
+
+
 def _check_outcomes(fmt: Format, outcomes: HandOutcomes) -> None:
     """Reject outcomes the match format cannot produce."""
     if not isinstance(outcomes, HandOutcomes):
@@ -481,7 +575,17 @@ def _check_dealer(dealer: object) -> tuple[int, ...]:
 
 @lru_cache(maxsize=16)
 def _expert_table(rules: Rules) -> MatchEquityTable:
-    return MatchEquityTable(rules, expert_outcomes(rules))
+    table = MatchEquityTable(rules, expert_outcomes(rules))
+    name = _preset_for(rules)
+    if name is None:
+        return table
+    rec = _shipped()["variants"].get(name, {})
+    precision = rec.get("precision")
+    preset = get_rules(name)
+    if precision is not None and rules.target == preset.target and \
+            rules.pool_limit == preset.pool_limit:
+        table.precision = _check_precision(precision, len(table.totals))
+    return table
 
 
 def match_equity_table(
@@ -505,6 +609,25 @@ def match_equity_table(
     if outcomes is None:
         return _expert_table(r)
     return MatchEquityTable(r, outcomes)
+
+
+def match_win_interval(
+    rules: RulesLike, scores: Sequence[int], *, dealer: int | None = None
+) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Each player's chance to win (as :func:`match_win_probability`) as a 95% range,
+    ``((low, high), (low, high))``: how far the chance moves when the measured expert
+    hands behind the table are resampled (:func:`resampled_se`).
+
+    >>> import rummy_lab as rl
+    >>> (lo, hi), _ = rl.coach.match_win_interval("gin", (90, 60))
+    >>> lo < rl.coach.match_win_probability("gin", (90, 60))[0] < hi
+    True
+
+    :raises ValueError: as :func:`match_win_probability`, or for rules whose table has
+        no measured precision (a target other than the preset's).
+    """
+    lo, hi = match_equity_table(rules).interval(scores, dealer=dealer)
+    return (lo, hi), (1.0 - hi, 1.0 - lo)
 
 
 def match_win_probability(

@@ -382,9 +382,12 @@ class PlayTable(W.VBox):  # type: ignore[misc]
                 f"dealt: {totals}")
         chance = self.controller.match_chance()
         if chance is not None:
+            span = self.controller.match_chance_range()
+            where = (f", 95% range {100 * span[0]:.0f}-{100 * span[1]:.0f}%: the spread of "
+                     "the table over its measured hands" if span is not None else "")
             text += (f"; your chance to win the match then: about <b>{100 * chance:.0f}%</b> "
-                     "(from the match table of expert play; the hint and the review value "
-                     "moves by this chance)")
+                     f"(from the match table of expert play{where}; the hint and the review "
+                     "value moves by this chance)")
         return f'<div class="rl-panel rl-match-line">{text}.</div>'
 
     def _render_hint(self) -> None:

@@ -443,6 +443,22 @@ class PlayController:
             return None
         return float(chances[self.human])
 
+    def match_chance_range(self) -> tuple[float, float] | None:
+        """The 95% range of :meth:`match_chance`
+        (:func:`rummy_lab.coach.match_win_interval`), or None where there is no chance
+        or the table has no measured precision."""
+        if self.match_chance() is None:
+            return None
+        rng = getattr(self._coach, "match_win_interval", None)
+        if rng is None:
+            return None
+        try:
+            ranges = rng(self.game.rules, self.game.match_scores, dealer=self.game.dealer)
+        except ValueError:  # a target other than the preset's: no measured precision
+            return None
+        lo, hi = ranges[self.human]
+        return float(lo), float(hi)
+
     def review(self) -> Any:
         """The coach's review of your decisions in this hand (None without a coach)."""
         return _coach.review(self.game, self.human, module=self._coach)

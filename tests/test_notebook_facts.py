@@ -1,0 +1,102 @@
+"""Facts the notebooks state, pinned twice: the sentence in the markdown as committed, and
+the number or list recomputed from ``rummy_lab``, so that the test fails if either drifts.
+
+Where a code cell produces the number, the cell asserts it too (checked here as well).
+"""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import nbformat
+import pytest
+
+import rummy_lab as rl
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _notebook(name: str) -> nbformat.NotebookNode:
+    nb: nbformat.NotebookNode = nbformat.read(  # type: ignore[no-untyped-call]
+        ROOT / name, as_version=4)
+    return nb
+
+
+def _cell(nb: nbformat.NotebookNode, cell_id: str) -> nbformat.NotebookNode:
+    found = [c for c in nb.cells if c.get("id") == cell_id]
+    assert len(found) == 1, f"no single cell with id {cell_id!r}"
+    cell: nbformat.NotebookNode = found[0]
+    return cell
+
+
+def _markdown(nb: nbformat.NotebookNode) -> str:
+    return "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+
+
+def _code(nb: nbformat.NotebookNode) -> str:
+    return "\n".join(c.source for c in nb.cells if c.cell_type == "code")
+
+
+# -- 04_indian_rummy ----------------------------------------------------------------------
+
+INDIAN = "tutorials/04_indian_rummy.ipynb"
+DECLARED_LOSER = "AH 4D 7C 10S QH 2S 5C 8H JD KC 3H 6S 9D"
+
+
+def _melds_in(cards: str, wild_rank: int) -> list[rl.Meld]:
+    hand = rl.parse_cards(cards)
+    return [
+        meld
+        for k in range(3, len(hand) + 1)
+        for group in itertools.combinations(hand, k)
+        if (meld := rl.classify_meld(group, "indian", wild_rank=wild_rank)) is not None
+    ]
+
+
+def test_indian_loser_has_impure_sequences_not_no_meld() -> None:
+    nb = _notebook(INDIAN)
+    text = _markdown(nb)
+    melds = _melds_in(DECLARED_LOSER, 8)
+    # The engine: four melds, every one impure and every one built on the single wild 8♥.
+    shown = [" ".join(map(str, m.cards)) for m in melds]
+    assert shown == ["Q♥ 8♥ A♥", "A♥ 8♥ 3♥", "5♣ 8♥ 7♣", "9♦ 8♥ J♦"]
+    assert not any(m.is_pure for m in melds)
+    assert all(rl.parse_cards("8H")[0] in m.cards for m in melds)
+    loser = rl.indian.explain_count(DECLARED_LOSER, wild_rank=8)
+    assert (loser.tier, loser.raw, loser.points) == (1, 86, 80)
+    # The prose: no "no meld at all", and the count of impure sequences as computed.
+    assert "no meld at all" not in text
+    assert "player 0 holds no pure sequence; what does player 0 pay?" in text
+    number = {4: "four"}[len(melds)]
+    assert "No pure sequence is not no meld." in text
+    assert f"{number} impure sequences, each built on the one wild 8♥" in text
+    # The cell that lists them asserts the same list.
+    cell = _cell(nb, "c030a")
+    assert "rl.classify_meld" in cell.source
+    assert repr(shown).replace("'", '"') in cell.source
+
+
+def test_indian_printed_joker_rows_are_labelled_with_their_count() -> None:
+    nb = _notebook(INDIAN)
+    cell = _cell(nb, "c062")
+    preset = rl.get_rules("indian")
+    assert preset.printed_jokers == 4
+    p = {
+        j: float(rl.probability.p_natural_meld_with_jokers(
+            "run", 13, rl.get_rules("indian", printed_jokers=j)))
+        for j in (0, 2, 4)
+    }
+    assert p[4] == float(rl.probability.p_natural_meld_with_jokers("run", 13, "indian"))
+    assert float(rl.probability.p_hand_contains("run", 13, "indian")) == pytest.approx(p[0])
+    assert (round(p[2], 3), round(p[4], 3)) == (0.366, 0.350)
+    # The cell computes both counts and asserts them; the row labels come from the rules.
+    assert "the two printed jokers" not in cell.source
+    assert "printed_jokers=j) for j in (2, indian.printed_jokers)" in cell.source
+    assert f"== ({round(p[2], 3)}, {round(p[4], 3):.3f})" in cell.source
+    assert 'f"with {r.printed_jokers} printed jokers"' in cell.source
+    text = _markdown(nb)
+    assert (
+        f"with the preset's four printed jokers, holds a pure sequence {round(100 * p[4])} "
+        f"times in 100 ({round(100 * p[2])} with two printed jokers"
+    ) in text

@@ -100,3 +100,37 @@ def test_indian_printed_joker_rows_are_labelled_with_their_count() -> None:
         f"with the preset's four printed jokers, holds a pure sequence {round(100 * p[4])} "
         f"times in 100 ({round(100 * p[2])} with two printed jokers"
     ) in text
+
+
+# -- 02_gin_rummy -> probability_with_cards ----------------------------------------------
+
+PROBABILITY = "notebooks/probability_with_cards.ipynb"
+
+
+def _section_of(nb: nbformat.NotebookNode, needle: str) -> str:
+    """The ``## `` heading above the first cell whose source holds ``needle``."""
+    heading = ""
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            for line in cell.source.splitlines():
+                if line.startswith("## "):
+                    heading = line[3:].strip()
+        if needle in cell.source:
+            return heading
+    raise AssertionError(f"{needle!r} is in no cell")
+
+
+def test_gin_tutorial_points_to_the_section_with_the_meld_count() -> None:
+    p_meld_10 = float(rl.probability.p_hand_contains("meld", 10, "gin"))
+    assert round(p_meld_10, 2) == 0.40
+    target = _notebook(PROBABILITY)
+    # Where the ten-card meld chance really is: the sentence and the cell that pins it.
+    sentence = f"a ten-card Gin hand about {round(100 * p_meld_10)} %"
+    heading = _section_of(target, sentence)
+    assert heading == _section_of(target, "round(as_decimals[(\"meld\", 10)], 2) == 0.40")
+    number, title = heading.split(". ", 1)
+    assert (number, title) == ("1", "Counting hands")
+    gin = _markdown(_notebook("tutorials/02_gin_rummy.ipynb"))
+    assert f"holds a meld only about {round(100 * p_meld_10)} % of the time" in gin
+    assert f"(section {number}, *{title}*, of `{PROBABILITY}` shows the count)" in gin
+    assert "section 6 of" not in gin

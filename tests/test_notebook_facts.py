@@ -134,3 +134,28 @@ def test_gin_tutorial_points_to_the_section_with_the_meld_count() -> None:
     assert f"holds a meld only about {round(100 * p_meld_10)} % of the time" in gin
     assert f"(section {number}, *{title}*, of `{PROBABILITY}` shows the count)" in gin
     assert "section 6 of" not in gin
+
+
+# -- probability_with_cards: the pick-up's likelihood ratios ---------------------------
+
+
+def test_pickup_likelihood_ratio_range_matches_the_table() -> None:
+    import random
+
+    hand = rl.new_game("gin", seed=11)
+    rl.bots.play_hand(hand, [rl.bots.GreedyGinBot()] * 2, random.Random(0))
+    view = list(hand.replay())[20].view_for(0)
+    prior = rl.inference.belief(view, model="uniform")
+    posterior = rl.inference.belief(view)
+    ratios = []
+    for nine in rl.parse_cards("9S 9D 9C"):
+        before, after = prior.p(nine), posterior.p(nine)
+        ratios.append(round((after / (1 - after)) / (before / (1 - before)), 2))
+    low, high = min(ratios), max(ratios)
+    assert (low, high) == (2.15, 3.6)
+    nb = _notebook(PROBABILITY)
+    text = _markdown(nb)
+    assert f"multiplies the odds of each other nine by {low} to {high} (" in text
+    assert "2.5 to 4" not in text
+    assert f"assert (min(nine_ratios), max(nine_ratios)) == ({low}, {high})" in _cell(
+        nb, "1360e84b").source

@@ -159,3 +159,32 @@ def test_pickup_likelihood_ratio_range_matches_the_table() -> None:
     assert "2.5 to 4" not in text
     assert f"assert (min(nine_ratios), max(nine_ratios)) == ({low}, {high})" in _cell(
         nb, "1360e84b").source
+
+
+# -- 03_rummy_500: the ace in a low run -----------------------------------------------
+
+RUMMY_500 = "tutorials/03_rummy_500.ipynb"
+
+
+def test_rummy_500_low_run_ace_rule_is_said_to_be_unmodelled() -> None:
+    import dataclasses
+
+    # The engine: no field for an ace in a low run; the A♠ of a melded A-2-3 counts 15.
+    ace_fields = [f.name for f in dataclasses.fields(rl.Rules)
+                  if f.name == "ace" or f.name.startswith("ace_") or f.name.endswith("_ace")]
+    assert ace_fields == ["ace", "ace_value", "oklahoma_ace"]
+    r500 = rl.get_rules("500")
+    game = rl.new_game("500", hands=["AS 2S 3S 7H 8H 9H 10H", "QS QH 4C 5D 6H 10C AC"],
+                       discard="9S", stock_top="KD", dealer=1, seed=5)
+    for move in ("draw_stock", "meld AS 2S 3S", "meld 7H 8H 9H 10H", "discard KD"):
+        game.play(move)
+    on_table = game.result.detail.on_table[0]
+    assert on_table == r500.ace_value + 2 + 3 + 7 + 8 + 9 + 10 == 54
+    nb = _notebook(RUMMY_500)
+    text = _markdown(nb)
+    assert "That rule is **not modelled**: no rules field sets it apart" in text
+    ace = r500.ace_value
+    assert f"{on_table} = {ace} + 2 + 3 + 34: the A♠ counts {ace} in the low run" in text
+    assert "Some count the ace 1 in a low run; the `ace_value` field sets" not in text
+    cell = _cell(nb, "c033a")
+    assert "== r500.ace_value + 2 + 3 + 7 + 8 + 9 + 10 == 54" in cell.source

@@ -188,3 +188,35 @@ def test_rummy_500_low_run_ace_rule_is_said_to_be_unmodelled() -> None:
     assert "Some count the ace 1 in a low run; the `ace_value` field sets" not in text
     cell = _cell(nb, "c033a")
     assert "== r500.ace_value + 2 + 3 + 7 + 8 + 9 + 10 == 54" in cell.source
+
+
+# -- hand_analysis: the expected deadwood after the next draw --------------------------
+
+HAND_ANALYSIS = "notebooks/hand_analysis.ipynb"
+
+
+def test_expected_deadwood_is_averaged_over_the_41_unseen_cards() -> None:
+    p = rl.probability
+    hand = rl.parse_cards("7S 8S 9S 5H 5D KC QC 2D 3C 4H JS")
+    rows = p.draw_odds_table(hand, "gin")[:3]
+    averages = {}
+    for row in rows:
+        exact = p.expected_deadwood_after_draw(row.kept, "gin", seen=[row.discard])
+        # The thrown card is not drawable: 52 - 10 kept - 1 thrown, as the draw odds count.
+        assert row.unseen == 52 - len(row.kept) - 1 == 41 == exact.q
+        averages[str(row.discard)] = round(float(exact), 2)
+        # Over 42 cards (the thrown card counted as unseen) the average is another number.
+        wrong = p.expected_deadwood_after_draw(row.kept, "gin")
+        assert round(float(wrong), 2) != averages[str(row.discard)]
+    assert averages == {"J♠": 33.12, "Q♣": 33.49, "K♣": 33.49}
+    nb = _notebook(HAND_ANALYSIS)
+    text = _markdown(nb)
+    assert "the average runs over the same 41 cards as the draw odds above" in text
+    assert "(52 − 10 kept − 1 thrown)" in text
+    assert (f"averaged over the 41 cards unseen once it is thrown: {averages['J♠']} after "
+            f"throwing the J♠, {averages['Q♣']} after the Q♣ or the K♣") in text
+    assert "33.26" not in text and "33.62" not in text
+    source = _cell(nb, "c016").source
+    assert "seen=[row.discard]" in source
+    assert f"== {averages!r}".replace("'", '"') in source
+    assert "seen=[rows[0].discard]" in _cell(nb, "c014").source

@@ -220,3 +220,25 @@ def test_expected_deadwood_is_averaged_over_the_41_unseen_cards() -> None:
     assert "seen=[row.discard]" in source
     assert f"== {averages!r}".replace("'", '"') in source
     assert "seen=[rows[0].discard]" in _cell(nb, "c014").source
+
+
+# -- strategy_lab: what the bars measure ------------------------------------------------
+
+STRATEGY = "notebooks/strategy_lab.ipynb"
+
+
+def test_strategy_lab_bars_of_means_name_their_axis() -> None:
+    import ast
+
+    labels = []
+    for cell in _notebook(STRATEGY).cells:
+        if cell.cell_type != "code":
+            continue
+        for node in ast.walk(ast.parse(cell.source)):
+            if isinstance(node, ast.Call) and ast.unparse(node.func) == "rl.viz.outcome_bars":
+                kw = {k.arg: k.value for k in node.keywords}
+                if "percent" in kw and ast.literal_eval(kw["percent"]) is False:
+                    labels.append(ast.literal_eval(kw["value_label"]))
+    assert labels == ["cards drawn per hand", "net points per hand (seat 0)"]
+    fig = rl.viz.outcome_bars({"limit 10": (9.0, 0.2)}, percent=False, value_label=labels[0])
+    assert fig.layout.yaxis.title.text == labels[0] != "rate"

@@ -153,6 +153,21 @@ def test_outcome_bars_error_bars() -> None:
     assert list(bar.x) == ["gin", "knock", "undercut"]
     assert list(bar.y) == [0.1, 0.7, 0.2]
     assert list(bar.error_y.array) == pytest.approx([0.02, 0.04, 0.03])
+    assert fig.layout.yaxis.title.text == "rate" and bar.name == "rate"
+
+
+def test_outcome_bars_names_what_the_numbers_are() -> None:
+    means = {"limit 10": (9.2, 0.3), "limit 0": (14.8, 0.5)}
+    fig = viz.outcome_bars(means, percent=False, value_label="cards drawn per hand")
+    assert fig.layout.yaxis.title.text == "cards drawn per hand"
+    assert fig.data[0].name == "cards drawn per hand" and fig.layout.yaxis.tickformat is None
+    shares = viz.outcome_bars({"gin": (0.5, 0.01)}, value_label="share of hands won")
+    assert shares.layout.yaxis.title.text == "share of hands won"
+    assert shares.layout.yaxis.tickformat is not None
+    with pytest.raises(ValueError, match=r"percent=False.*value_label="):
+        viz.outcome_bars(means, percent=False)
+    with pytest.raises(ValueError, match="non-blank"):
+        viz.outcome_bars(means, percent=False, value_label="  ")
 
 
 def test_deadwood_by_turn_figure() -> None:

@@ -643,33 +643,54 @@ def outcome_bars(
     z: float = 1.96,
     title: str | None = None,
     percent: bool = True,
+    value_label: str | None = None,
     theme: str | None = None,
 ) -> go.Figure:
-    """Simulated rates as bars with ± z·stderr error bars (one bar per outcome).
+    """Simulated rates, or other simulated means, as bars with ± z·stderr error bars (one
+    bar per outcome).
+
+    The y-axis says what the bars measure: ``value_label`` when given, else ``"rate"`` for
+    rates (``percent=True``). Other numbers (cards drawn, points) have no default name, so
+    ``percent=False`` needs ``value_label``.
 
     >>> fig = outcome_bars({"knock": (0.6, 0.01), "gin": (0.1, 0.005)})
     >>> list(fig.data[0].x), [round(e, 4) for e in fig.data[0].error_y.array]
     (['knock', 'gin'], [0.0196, 0.0098])
+    >>> outcome_bars({"limit 10": (9.5, 0.3)}, percent=False,
+    ...              value_label="cards drawn per hand").layout.yaxis.title.text
+    'cards drawn per hand'
 
-    :param outcomes: name -> (rate, standard error).
+    :param outcomes: name -> (rate or mean, standard error).
     :param z: error-bar half-width in standard errors.
     :param title: the title. :param percent: format the axis as percentages.
+    :param value_label: the y-axis title, what the numbers are (default ``"rate"`` when
+        ``percent`` is true).
     :param theme: ``"light"`` or ``"dark"`` (None: the page's).
     :return: the figure.
+    :raises ValueError: when ``percent`` is false and ``value_label`` is not given, or
+        ``value_label`` is blank.
     """
+    if value_label is None:
+        if not percent:
+            raise ValueError(
+                "outcome_bars(percent=False) needs value_label=, the name of what the bars "
+                "measure (such as 'cards drawn per hand'); only rates default to 'rate'")
+        value_label = "rate"
+    elif not isinstance(value_label, str) or not value_label.strip():
+        raise ValueError(f"value_label must be a non-blank string, got {value_label!r}")
     names = list(outcomes)
     rates = [float(outcomes[k][0]) for k in names]
     errs = [z * float(outcomes[k][1]) for k in names]
     fig = go.Figure(
         go.Bar(
             x=names, y=rates, error_y={"type": "data", "array": errs, "visible": True},
-            marker_color=[_color(i, theme) for i in range(len(names))], name="rate",
+            marker_color=[_color(i, theme) for i in range(len(names))], name=value_label,
             error_y_color=theme_colors(theme).ink,
             customdata=errs,
             hovertemplate=("%{x}: %{y:.2%} ± %{customdata:.2%}<extra></extra>" if percent
                            else "%{x}: %{y:.4f} ± %{customdata:.4f}<extra></extra>"),
         )
     )
-    return _base_layout(fig, title or "Simulated outcomes", "", "rate", theme=theme,
+    return _base_layout(fig, title or "Simulated outcomes", "", value_label, theme=theme,
                         yaxis={"tickformat": PERCENT_TICKS if percent else None,
                                "rangemode": "tozero"})

@@ -242,3 +242,25 @@ def test_strategy_lab_bars_of_means_name_their_axis() -> None:
     assert labels == ["cards drawn per hand", "net points per hand (seat 0)"]
     fig = rl.viz.outcome_bars({"limit 10": (9.0, 0.2)}, percent=False, value_label=labels[0])
     assert fig.layout.yaxis.title.text == labels[0] != "rate"
+
+
+def test_strategy_lab_quotes_the_first_player_half_widths() -> None:
+    run = {"executor": "inline", "progress": False}
+    seed = 7
+    nb = _notebook(STRATEGY)
+    assert f"SEED = {seed}\n" in nb.cells[1].source
+    sizes = {"gin": 1_500, "indian": 60}
+    for name, games in sizes.items():
+        assert f'"{name}": rl.simulate("{name}", {games:_}, seed=SEED, **RUN)' in _code(nb)
+    half = {
+        name: round(100 * 1.96 * rl.simulate(name, games, seed=seed, **run)
+                    .first_player_win_rate.stderr, 1)
+        for name, games in sizes.items()
+    }
+    assert half == {"gin": 2.5, "indian": 12.4}
+    text = " ".join(_markdown(nb).split())
+    assert "The half-width of each 95 % interval is 1.96 standard errors" in text
+    assert (f"1,500 Gin hands pin the rate to ±{half['gin']} percentage points; sixty Indian "
+            f"deals only to ±{half['indian']}.") in text
+    assert "±13" not in text
+    assert f"assert half_widths == {half!r}".replace("'", '"') in _cell(nb, "c024").source

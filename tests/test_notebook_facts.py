@@ -178,7 +178,9 @@ def test_rummy_500_low_run_ace_rule_is_said_to_be_unmodelled() -> None:
                        discard="9S", stock_top="KD", dealer=1, seed=5)
     for move in ("draw_stock", "meld AS 2S 3S", "meld 7H 8H 9H 10H", "discard KD"):
         game.play(move)
-    on_table = game.result.detail.on_table[0]
+    result = game.result
+    assert result is not None, "melding the last cards ends the round"
+    on_table = result.detail.on_table[0]
     assert on_table == r500.ace_value + 2 + 3 + 7 + 8 + 9 + 10 == 54
     nb = _notebook(RUMMY_500)
     text = _markdown(nb)
@@ -201,6 +203,7 @@ def test_expected_deadwood_is_averaged_over_the_41_unseen_cards() -> None:
     rows = p.draw_odds_table(hand, "gin")[:3]
     averages = {}
     for row in rows:
+        assert row.discard is not None
         exact = p.expected_deadwood_after_draw(row.kept, "gin", seen=[row.discard])
         # The thrown card is not drawable: 52 - 10 kept - 1 thrown, as the draw odds count.
         assert row.unseen == 52 - len(row.kept) - 1 == 41 == exact.q
@@ -245,15 +248,16 @@ def test_strategy_lab_bars_of_means_name_their_axis() -> None:
 
 
 def test_strategy_lab_quotes_the_first_player_half_widths() -> None:
-    run = {"executor": "inline", "progress": False}
     seed = 7
     nb = _notebook(STRATEGY)
     assert f"SEED = {seed}\n" in nb.cells[1].source
+    assert 'RUN = dict(executor="inline", progress=False)' in nb.cells[1].source
     sizes = {"gin": 1_500, "indian": 60}
     for name, games in sizes.items():
         assert f'"{name}": rl.simulate("{name}", {games:_}, seed=SEED, **RUN)' in _code(nb)
     half = {
-        name: round(100 * 1.96 * rl.simulate(name, games, seed=seed, **run)
+        name: round(100 * 1.96 * rl.simulate(name, games, seed=seed, executor="inline",
+                                            progress=False)
                     .first_player_win_rate.stderr, 1)
         for name, games in sizes.items()
     }

@@ -5,6 +5,7 @@ Usage::
     python scripts/build_puzzles.py [--variants gin,basic,500,indian] [--seed 2026]
                                     [--target 72] [--per-theme 10] [--cap 24]
                                     [--budget 2.0] [--agree-share 0.4] [--workers 2]
+                                    [--resume]
 
 For each variant, decisions from real play (:func:`rummy_lab.practice.mining.positions`:
 the expert against the greedy, random and expert bots, every seat) are screened and
@@ -33,17 +34,18 @@ sys.path.insert(0, str(ROOT))
 
 from rummy_lab.engine.rules import get_rules  # noqa: E402
 from rummy_lab.practice.mining import (  # noqa: E402
+    agrees,
     positions,
     screen_and_validate,
 )
-from rummy_lab.practice.puzzle import mistake_bound  # noqa: E402
+from rummy_lab.practice.puzzle import Puzzle, mistake_bound  # noqa: E402
 from rummy_lab.practice.themes import THEMES, variant_key  # noqa: E402
 
 OUT = ROOT / "rummy_lab" / "practice" / "data"
 
 
 def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget: float,
-          max_positions: int, agree_share: float) -> dict[str, Any]:
+          max_positions: int, agree_share: float, resume: bool = False) -> dict[str, Any]:
     key = variant_key(variant)
     bound = mistake_bound(get_rules(variant))
     counts: Counter[str] = Counter()
@@ -51,8 +53,31 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
     found: list[dict[str, Any]] = []
     ids: set[str] = set()
     looked = agreeing = 0
+    first_hand = 0
     start = time.perf_counter()
-    for game, h in positions(variant, seed):
+    path = OUT / f"puzzles_{key}.json"
+    if resume and path.exists():
+        # keep the puzzles that still pass the checks (the expert bot's agreement may
+        # have been asked with fewer seeds), and mine on from the hand after the last
+        old = json.loads(path.read_text(encoding="utf-8"))
+        if old.get("seed") != seed:
+            raise SystemExit(f"{path.name} was built with seed {old.get('seed')}, not {seed}")
+        looked = int(old.get("decisions_looked_at", 0))
+        for d in old["puzzles"]:
+            first_hand = max(first_hand, int(d["hand"]) + 1)
+            p = Puzzle.from_dict(d)
+            if not agrees(p.view, p.answers[0], int(d["hand"])):
+                print(f"{key}: dropped {p.id} (the expert bot does not agree with every "
+                      "seed)", flush=True)
+                continue
+            ids.add(p.id)
+            counts[p.theme] += 1
+            agreeing += p.greedy_agrees
+            agree_in[p.theme] += p.greedy_agrees
+            found.append(d)
+        print(f"{key}: resumed with {len(found)} of {len(old['puzzles'])} puzzles "
+              f"{dict(counts)}, from hand {first_hand}", flush=True)
+    for game, h in positions(variant, seed, start=first_hand):
         short = [t for t in THEMES[key] if counts[t] < per_theme]
         if (len(found) >= target and not short) or looked >= max_positions:
             break
@@ -96,12 +121,16 @@ def main(argv: list[str] | None = None) -> int:
                     help="at most this share of --target where the greedy bot's move is "
                          "the answer")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--resume", action="store_true",
+                    help="keep the puzzles of the existing files that still pass, and "
+                         "mine on from the hand after their last")
     args = ap.parse_args(argv)
     OUT.mkdir(parents=True, exist_ok=True)
     variants = args.variants.split(",")
     with cf.ProcessPoolExecutor(max_workers=max(1, args.workers)) as pool:
         jobs = {pool.submit(build, v, args.seed, args.target, args.per_theme, args.cap,
-                            args.budget, args.max_positions, args.agree_share): v
+                            args.budget, args.max_positions, args.agree_share,
+                            args.resume): v
                 for v in variants}
         for job in cf.as_completed(jobs):
             data = job.result()

@@ -13,8 +13,9 @@ move). A decision becomes a puzzle when it matters:
    (``rl.coach.thresholds(variant)["mistake"]``, a decision's whole stake).
 3. **Agree**: the expert bot (``rl.bots.ExpertBot()``: the coach's quick look, at its
    default budget, with its rule of thumb among the moves it cannot tell apart) plays the
-   answer. A position where the quick and the slow look disagree is left out: the slow
-   look's playouts finish the hand with the greedy policy, and a lead it finds over the
+   answer, with each of :data:`AGREE_SEEDS` seeds (its sampled deals differ by seed). A
+   position where the quick and the slow look disagree is left out: the slow look's
+   playouts finish the hand with the greedy policy, and a lead it finds over the
    rule of thumb can be that policy's bias rather than the truth (a Gin position where
    the 2-second answer throws a 4♠ that leaves more deadwood, fewer outs and a more
    dangerous card than the rule of thumb's K♣ is one such).
@@ -34,17 +35,21 @@ from ..coach import Advice, AdviceList, evaluate
 from ..engine.game import Game, new_game
 from ..engine.moves import Move
 from ..engine.rules import get_rules
+from ..engine.state import PlayerView
 from .puzzle import Puzzle, mistake_bound
 from .themes import THEMES, check_theme, theme_of, variant_key
 
-__all__ = ["MAX_MOVES", "OPPONENTS", "VALIDATION_BUDGET", "mine", "positions",
-           "puzzle_rating"]
+__all__ = ["AGREE_SEEDS", "MAX_MOVES", "OPPONENTS", "VALIDATION_BUDGET", "agrees", "mine",
+           "positions", "puzzle_rating", "screen_and_validate"]
 
 VALIDATION_BUDGET = 2.0
 """Seconds of thinking a puzzle is validated with."""
 
 OPPONENTS: tuple[str, ...] = ("greedy", "random", "expert")
 """The bots the expert plays against while puzzles are mined, hand by hand in turn."""
+
+AGREE_SEEDS = 3
+"""The expert bot must play a puzzle's answer with this many seeds (see :func:`agrees`)."""
 
 MAX_MOVES = 300
 """A mined hand stops after this many moves (two experts can stall a Basic hand)."""
@@ -63,12 +68,13 @@ def puzzle_rating(lead: float, stake: float) -> float:
     return float(min(2100.0, max(900.0, round(1500.0 - 200.0 * math.log2(lead / stake), 1))))
 
 
-def positions(variant: str, seed: int) -> Iterator[tuple[Game, int]]:
+def positions(variant: str, seed: int, *, start: int = 0) -> Iterator[tuple[Game, int]]:
     """Decisions from real play, forever: hand ``h`` pits the expert against
     ``OPPONENTS[h % 3]``, the expert on seat ``h // 3 % 2``; every decision of every seat
-    is yielded as (a copy of the game at the decision, the hand's number)."""
+    is yielded as (a copy of the game at the decision, the hand's number), from hand
+    ``start`` on (each hand is dealt and played the same whatever the start)."""
     rules = get_rules(variant)
-    h = 0
+    h = start
     while True:
         other = OPPONENTS[h % len(OPPONENTS)]
         seat = (h // len(OPPONENTS)) % 2
@@ -151,12 +157,19 @@ def screen_and_validate(game: Game, bound: float, budget: float, *, seed: int
     wrong = _wrong(advice, greedy)
     if wrong is None or advice[0].value - wrong.value < bound:
         return None
-    if ExpertBot().choose(view, random.Random(seed)) != advice[0].move:
+    if not agrees(view, advice[0].move, seed):
         return None
     lead = advice[0].value - advice[1].value
     return Puzzle(Puzzle.make_id(variant_key(game.rules), game),
                   theme_of(view, advice[0].move, wrong.move), game, advice, wrong.move,
                   budget, puzzle_rating(lead, bound), 100.0, "mined", greedy)
+
+
+def agrees(view: PlayerView, answer: Move, seed: int) -> bool:
+    """True when the expert bot plays ``answer`` with each of the seeds ``seed``,
+    ``seed + 1``... (:data:`AGREE_SEEDS` of them)."""
+    return all(ExpertBot().choose(view, random.Random(seed + k)) == answer
+               for k in range(AGREE_SEEDS))
 
 
 def _wrong(advice: AdviceList, greedy: Move) -> Advice | None:

@@ -3,7 +3,7 @@
 Usage::
 
     python scripts/build_puzzles.py [--variants gin,basic,500,indian] [--seed 2026]
-                                    [--target 72] [--per-theme 10] [--cap 24]
+                                    [--target 66] [--per-theme 10] [--cap 24]
                                     [--budget 2.0] [--agree-share 0.4] [--workers 2]
                                     [--resume]
 
@@ -39,7 +39,7 @@ from rummy_lab.practice.mining import (  # noqa: E402
     screen_and_validate,
 )
 from rummy_lab.practice.puzzle import Puzzle, mistake_bound  # noqa: E402
-from rummy_lab.practice.themes import THEMES, variant_key  # noqa: E402
+from rummy_lab.practice.themes import THEMES, possible_themes, variant_key  # noqa: E402
 
 OUT = ROOT / "rummy_lab" / "practice" / "data"
 
@@ -82,6 +82,11 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
         if (len(found) >= target and not short) or looked >= max_positions:
             break
         looked += 1
+        # the themes this decision could still add to: none, and it is not screened
+        open_ = set(short) if len(found) >= target else \
+            {t for t in THEMES[key] if counts[t] < cap}
+        if not possible_themes(game.view_for(game.current_player)) & open_:
+            continue
         p = screen_and_validate(game, bound, budget, seed=h)
         if p is None or p.id in ids or counts[p.theme] >= cap:
             continue
@@ -100,19 +105,34 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
         found.append(d)
         print(f"{key}: {len(found)} puzzles {dict(counts)} ({looked} decisions, hand {h}, "
               f"{time.perf_counter() - start:.0f} s)", flush=True)
-    short = {t: counts[t] for t in THEMES[key] if counts[t] < per_theme}
+        _save(path, _record(key, seed, budget, looked, start, counts, agreeing, found,
+                            THEMES[key], per_theme))  # resumable at every puzzle
+    return _record(key, seed, budget, looked, start, counts, agreeing, found, THEMES[key],
+                   per_theme)
+
+
+def _record(key: str, seed: int, budget: float, looked: int, start: float,
+            counts: Counter[str], agreeing: int, found: list[dict[str, Any]],
+            themes: dict[str, str], per_theme: int) -> dict[str, Any]:
+    short = {t: counts[t] for t in themes if counts[t] < per_theme}
     return {"format": "rummy_lab.puzzles", "version": 1, "variant": key, "seed": seed,
             "budget": budget, "decisions_looked_at": looked,
             "seconds": round(time.perf_counter() - start), "short_themes": short,
-            "greedy_agrees": agreeing,
-            "puzzles": found}
+            "greedy_agrees": agreeing, "puzzles": found}
+
+
+def _save(path: Path, data: dict[str, Any]) -> None:
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n",
+                   encoding="utf-8")
+    tmp.replace(path)
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--variants", default="gin,basic,500,indian")
     ap.add_argument("--seed", type=int, default=2026)
-    ap.add_argument("--target", type=int, default=72)
+    ap.add_argument("--target", type=int, default=66)
     ap.add_argument("--per-theme", type=int, default=10)
     ap.add_argument("--cap", type=int, default=24)
     ap.add_argument("--budget", type=float, default=2.0)
@@ -135,8 +155,7 @@ def main(argv: list[str] | None = None) -> int:
         for job in cf.as_completed(jobs):
             data = job.result()
             path = OUT / f"puzzles_{data['variant']}.json"
-            path.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")) +
-                            "\n", encoding="utf-8")
+            _save(path, data)
             print(f"wrote {path.relative_to(ROOT)}: {len(data['puzzles'])} puzzles, "
                   f"{data['decisions_looked_at']} decisions in {data['seconds']} s; "
                   f"themes short of {args.per_theme}: {data['short_themes'] or 'none'}",

@@ -28,7 +28,8 @@ from ..engine.rules import Variant
 from ..engine.state import PlayerView
 from ..engine.variants.indian import has_pure_sequence
 
-__all__ = ["SAFE_DANGER_GAP", "THEMES", "VARIANTS", "check_theme", "theme_of", "variant_key"]
+__all__ = ["SAFE_DANGER_GAP", "THEMES", "VARIANTS", "check_theme", "possible_themes", "theme_of",
+           "variant_key"]
 
 VARIANTS: tuple[str, ...] = ("gin", "basic", "500", "indian")
 """The variants with puzzles, by preset name (``rl.get_rules`` accepts each)."""
@@ -152,6 +153,47 @@ def theme_of(view: PlayerView, best: Move, wrong: Move) -> str:
     if kinds & set(_DRAWS):
         return "draw"
     return "discard"
+
+
+def possible_themes(view: PlayerView) -> frozenset[str]:
+    """The themes a decision of this position could be sorted into, from its legal
+    moves alone (no values): a cheap test that lets a search skip positions that cannot
+    give a theme it still needs."""
+    key = view.rules.variant.value
+    kinds = {type(m) for m in view.legal_moves}
+    draw = bool(kinds & set(_DRAWS))
+    out: set[str] = set()
+    if key == "gin":
+        if draw:
+            out.add("upcard")
+        if Knock in kinds or Gin in kinds:
+            out |= {"knock_or_play_on", "gin_or_knock"}
+        if Discard in kinds:
+            out |= {"outs_or_deadwood", "safe_discard"}
+    elif key == "indian":
+        if Drop in kinds:
+            out.add("drop_or_play")
+        if Declare in kinds:
+            out.add("declare")
+        if draw:
+            out.add("draw")
+        if Discard in kinds:
+            out.add("discard")
+            if not has_pure_sequence(view.hand):
+                out.add("pure_first")
+    else:
+        if draw:
+            out.add("draw")
+        if key == "500" and any(isinstance(m, DrawDiscard) and m.depth > 1
+                                for m in view.legal_moves):
+            out.add("deep_pick")
+        if Discard in kinds:
+            out.add("discard")
+        if Meld in kinds or LayOff in kinds:
+            out.add("meld_or_hold")
+        if LayOff in kinds and key == "basic":
+            out.add("lay_off_or_hold")
+    return frozenset(out)
 
 
 def _discard_theme(view: PlayerView, best: Move, wrong: Move, safe: str, other: str

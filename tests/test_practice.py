@@ -260,3 +260,16 @@ def test_a_knock_puzzle_names_the_knock() -> None:
         pytest.fail("no knock_or_play_on puzzle shipped")
     assert any(isinstance(m, Knock) for m in p.view.legal_moves)
     assert "knock" in p.question
+
+
+def test_a_puzzles_theme_is_among_the_themes_its_position_allows() -> None:
+    from rummy_lab.practice.themes import possible_themes
+
+    for p in _review_puzzles("gin", 5):
+        assert p.theme in possible_themes(p.view)
+    for key in VARIANTS:
+        for d in shipped(key)[:15]:
+            p = Puzzle.from_dict(d)
+            assert p.theme in possible_themes(p.view), (key, p.id)
+    g = rl.new_game("indian", seed=4)
+    assert possible_themes(g.view_for(g.current_player)) == {"drop_or_play", "draw"}

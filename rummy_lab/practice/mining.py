@@ -48,7 +48,7 @@ VALIDATION_BUDGET = 2.0
 OPPONENTS: tuple[str, ...] = ("greedy", "random", "expert")
 """The bots the expert plays against while puzzles are mined, hand by hand in turn."""
 
-AGREE_SEEDS = 3
+AGREE_SEEDS = 8
 """The expert bot must play a puzzle's answer with this many seeds (see :func:`agrees`)."""
 
 MAX_MOVES = 300

@@ -273,3 +273,19 @@ def test_a_puzzles_theme_is_among_the_themes_its_position_allows() -> None:
             assert p.theme in possible_themes(p.view), (key, p.id)
     g = rl.new_game("indian", seed=4)
     assert possible_themes(g.view_for(g.current_player)) == {"drop_or_play", "draw"}
+
+
+def test_mining_checks_its_arguments_and_keeps_only_validated_puzzles() -> None:
+    from rummy_lab.practice.mining import mine
+
+    for bad in ({"n": -1}, {"n": True}, {"budget": 0}, {"budget": "2"}):
+        with pytest.raises(ValueError):
+            mine("gin", **bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown theme"):
+        mine("gin", theme="luck")
+    got = mine("gin", n=2, seed=1, budget=0.3, max_positions=40)
+    assert len(got) <= 2
+    bound = mistake_bound(rl.get_rules("gin"))
+    for p in got:
+        assert len(p.answers) == 1 and p.wrong is not None and p.wrong not in p.answers
+        assert p.check(p.wrong).loss >= bound and p.source == "mined"

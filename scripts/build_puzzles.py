@@ -39,7 +39,12 @@ from rummy_lab.practice.mining import (  # noqa: E402
     screen_and_validate,
 )
 from rummy_lab.practice.puzzle import Puzzle, mistake_bound  # noqa: E402
-from rummy_lab.practice.themes import THEMES, possible_themes, variant_key  # noqa: E402
+from rummy_lab.practice.themes import (  # noqa: E402
+    THEMES,
+    possible_themes,
+    theme_of,
+    variant_key,
+)
 
 OUT = ROOT / "rummy_lab" / "practice" / "data"
 
@@ -65,6 +70,9 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
         looked = int(old.get("decisions_looked_at", 0))
         for d in old["puzzles"]:
             first_hand = max(first_hand, int(d["hand"]) + 1)
+            p = Puzzle.from_dict(d)
+            assert p.wrong is not None
+            d["theme"] = theme_of(p.view, p.answers[0], p.wrong)  # as the themes are now
             p = Puzzle.from_dict(d)
             if not agrees(p.view, p.answers[0], int(d["hand"])):
                 print(f"{key}: dropped {p.id} (the expert bot does not agree with every "

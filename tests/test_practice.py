@@ -14,6 +14,7 @@ from rummy_lab.bots import RandomBot, make_bot, play_hand
 from rummy_lab.coach import thresholds
 from rummy_lab.coach.reasons import facts
 from rummy_lab.engine.moves import Discard, DrawDiscard, DrawStock, Drop, Knock
+from rummy_lab.engine.variants.indian import has_pure_sequence
 from rummy_lab.practice import THEMES, VARIANTS, Puzzle, from_review, puzzles, shipped
 from rummy_lab.practice.mining import positions, puzzle_rating
 from rummy_lab.practice.puzzle import mistake_bound, question
@@ -182,6 +183,16 @@ def test_themes_follow_the_moves_set_against_each_other() -> None:
     g = rl.new_game("indian", seed=4)
     view = g.view_for(g.current_player)
     assert theme_of(view, DrawStock(), Drop()) == "drop_or_play"
+    top = view.discard_top
+    assert top is not None
+    completes = not has_pure_sequence(view.hand) and has_pure_sequence([*view.hand, top])
+    assert completes  # this deal's open card completes a first pure sequence
+    assert theme_of(view, DrawStock(), DrawDiscard()) == "pure_first"
+    g = rl.new_game("indian", seed=5)
+    view = g.view_for(g.current_player)
+    assert view.discard_top is not None
+    assert has_pure_sequence(view.hand) or not has_pure_sequence(
+        [*view.hand, view.discard_top])
     assert theme_of(view, DrawStock(), DrawDiscard()) == "draw"
     assert variant_key("oklahoma") == "gin" and variant_key(rl.get_rules("500")) == "500"
     with pytest.raises(ValueError, match="unknown variant"):
@@ -272,6 +283,9 @@ def test_a_puzzles_theme_is_among_the_themes_its_position_allows() -> None:
             p = Puzzle.from_dict(d)
             assert p.theme in possible_themes(p.view), (key, p.id)
     g = rl.new_game("indian", seed=4)
+    allowed = possible_themes(g.view_for(g.current_player))
+    assert allowed == {"drop_or_play", "draw", "pure_first"}
+    g = rl.new_game("indian", seed=5)
     assert possible_themes(g.view_for(g.current_player)) == {"drop_or_play", "draw"}
 
 

@@ -138,6 +138,10 @@ def theme_of(view: PlayerView, best: Move, wrong: Move) -> str:
         if Declare in kinds:
             return "declare"
         if kinds & set(_DRAWS):
+            top = view.discard_top
+            if (DrawDiscard in kinds and top is not None and not has_pure_sequence(view.hand)
+                    and has_pure_sequence([*view.hand, top])):
+                return "pure_first"  # the open card completes the first pure sequence
             return "draw"
         if not has_pure_sequence(view.hand):
             fb, fw = facts(view, best, with_outs=False), facts(view, wrong, with_outs=False)
@@ -177,10 +181,13 @@ def possible_themes(view: PlayerView) -> frozenset[str]:
             out.add("declare")
         if draw:
             out.add("draw")
+        if not has_pure_sequence(view.hand) and (
+                Discard in kinds or (DrawDiscard in kinds and view.discard_top is not None
+                                     and has_pure_sequence([*view.hand,
+                                                            view.discard_top]))):
+            out.add("pure_first")
         if Discard in kinds:
             out.add("discard")
-            if not has_pure_sequence(view.hand):
-                out.add("pure_first")
     else:
         if draw:
             out.add("draw")

@@ -9,7 +9,8 @@ Usage::
 For every shipped puzzle (``rl.practice.shipped``):
 
 * **recheck**: the coach evaluates the position again at ``--factor`` times the budget
-  the puzzle was validated at, with another seed. Counted: the share of puzzles whose best
+  the puzzle was validated at, with other seeds (``--seed``; the build's own recheck
+  used 10,000 + the hand's number). Counted: the share of puzzles whose best
   move at the higher budget is among ``.answers`` (target: at least 95%), and the puzzles
   where a move marked wrong ties with the best at the higher budget (rank 1 there: "within
   noise of the best"; target: none).
@@ -35,7 +36,7 @@ from rummy_lab.coach import evaluate
 from rummy_lab.practice import Puzzle, shipped
 
 
-def _one(variant: str, index: int, factor: float, recheck: bool
+def _one(variant: str, index: int, factor: float, recheck: bool, seed: int
          ) -> tuple[str, bool, bool, bool, bool, list[str]]:
     """(id, best-at-higher-budget among answers, a wrong move ties the best, greedy
     right, expert right, the wrong-marked moves tied with the best)."""
@@ -46,7 +47,7 @@ def _one(variant: str, index: int, factor: float, recheck: bool
     ok, tied = True, []
     if recheck:
         assert p.budget is not None
-        again = evaluate(view, budget=factor * p.budget, seed=10_000 + index)
+        again = evaluate(view, budget=factor * p.budget, seed=seed + index)
         ok = again[0].move in p.answers
         tied = [str(a.move) for a in again if a.rank == 1 and a.move not in p.answers]
     return p.id, ok, bool(tied), greedy in p.answers, expert in p.answers, tied
@@ -59,9 +60,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, default=0, help="at most this many per variant")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--skip-recheck", action="store_true")
+    ap.add_argument("--seed", type=int, default=20_000,
+                    help="the recheck's seeds are seed + the puzzle's index (the build's "
+                         "own recheck uses 10,000 + the hand's number)")
     args = ap.parse_args(argv)
     print(f"python benchmarks/bench_puzzles.py --variants {args.variants} --factor "
-          f"{args.factor:g}" + (f" --limit {args.limit}" if args.limit else ""), flush=True)
+          f"{args.factor:g} --seed {args.seed}" + (f" --limit {args.limit}" if args.limit
+                                                    else ""), flush=True)
     for variant in args.variants.split(","):
         n = len(shipped(variant))
         idx = list(range(n if not args.limit else min(n, args.limit)))
@@ -69,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
         with cf.ProcessPoolExecutor(max_workers=max(1, args.workers)) as pool:
             rows = list(pool.map(_one, [variant] * len(idx), idx,
                                  [args.factor] * len(idx),
-                                 [not args.skip_recheck] * len(idx)))
+                                 [not args.skip_recheck] * len(idx), [args.seed] * len(idx)))
         k = len(rows)
         same = sum(r[1] for r in rows)
         ties = [(r[0], r[5]) for r in rows if r[2]]

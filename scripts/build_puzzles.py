@@ -72,6 +72,7 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
         if old.get("seed") != seed:
             raise SystemExit(f"{path.name} was built with seed {old.get('seed')}, not {seed}")
         looked = int(old.get("decisions_looked_at", 0))
+        first_hand = int(old.get("next_hand", 0))  # dropped puzzles are not mined again
         for d in old["puzzles"]:
             first_hand = max(first_hand, int(d["hand"]) + 1)
             p = Puzzle.from_dict(d)
@@ -89,7 +90,9 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
             found.append(d)
         print(f"{key}: resumed with {len(found)} of {len(old['puzzles'])} puzzles "
               f"{dict(counts)}, from hand {first_hand}", flush=True)
+    next_hand = first_hand
     for game, h in positions(variant, seed, start=first_hand):
+        next_hand = h + 1
         short = [t for t in THEMES[key] if counts[t] < per_theme]
         if (len(found) >= target and not short) or looked >= max_positions:
             break
@@ -118,7 +121,7 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
         print(f"{key}: {len(found)} puzzles {dict(counts)} ({looked} decisions, hand {h}, "
               f"{time.perf_counter() - start:.0f} s)", flush=True)
         _save(path, _record(key, seed, budget, looked, start, counts, agreeing, found,
-                            THEMES[key], per_theme))  # resumable at every puzzle
+                            THEMES[key], per_theme, next_hand))  # resumable at every puzzle
     kept = []
     for d in found:
         if d.get("rechecked") or _recheck(d, budget):
@@ -130,7 +133,7 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
             print(f"{key}: dropped {d['id']} (at {RECHECK}x the budget another move ties "
                   "with the answer, or the best move is not the answer)", flush=True)
     return _record(key, seed, budget, looked, start, counts, agreeing, kept, THEMES[key],
-                   per_theme)
+                   per_theme, next_hand)
 
 
 RECHECK = 4
@@ -148,10 +151,10 @@ def _recheck(d: dict[str, Any], budget: float) -> bool:
 
 def _record(key: str, seed: int, budget: float, looked: int, start: float,
             counts: Counter[str], agreeing: int, found: list[dict[str, Any]],
-            themes: dict[str, str], per_theme: int) -> dict[str, Any]:
+            themes: dict[str, str], per_theme: int, next_hand: int) -> dict[str, Any]:
     short = {t: counts[t] for t in themes if counts[t] < per_theme}
     return {"format": "rummy_lab.puzzles", "version": 1, "variant": key, "seed": seed,
-            "budget": budget, "decisions_looked_at": looked,
+            "budget": budget, "decisions_looked_at": looked, "next_hand": next_hand,
             "seconds": round(time.perf_counter() - start), "short_themes": short,
             "greedy_agrees": agreeing, "puzzles": found}
 

@@ -6,8 +6,8 @@ once, and the hand moves on only with a move the coach ranks first.
 >>> lesson.answer(...).text.startswith("Type your move")
 True
 >>> v = lesson.answer(lesson.puzzle.answers[0])
->>> v.correct, len(lesson.decisions)
-(True, 1)
+>>> v.correct, lesson.decisions[0].solved, lesson.decisions[0].first is v
+(True, True, True)
 
 Each decision is a :class:`~rummy_lab.practice.puzzle.Puzzle` made from the coach's hint
 for the position (:func:`rummy_lab.coach.hint`: the values a review gives the same

@@ -16,7 +16,8 @@ answer, overall and in a theme's ``--cap``), or ``--max-positions`` decisions we
 looked at (the script then says which themes fell short). Every puzzle is then evaluated
 again at four times its budget with another seed, and dropped if the best move there is
 not its answer or another move ties with it (``benchmarks/bench_puzzles.py`` checks the
-same with yet other seeds). The positions are the same
+same with yet other seeds). Last, where the greedy bot's move is the answer of more than
+60% of the set, the last such puzzles are dropped. The positions are the same
 for a seed on every machine; the validation runs at a budget in seconds, so a position at
 the margin of a tie can fall on either side on a faster or slower machine.
 """
@@ -132,9 +133,21 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
             agreeing -= Puzzle.from_dict(d).greedy_agrees
             print(f"{key}: dropped {d['id']} (at {RECHECK}x the budget another move ties "
                   "with the answer, or the best move is not the answer)", flush=True)
+    # a learner who plays the greedy bot's moves answers at most MAX_GREEDY of the set:
+    # the last puzzles it answers go first
+    while kept and agreeing > MAX_GREEDY * len(kept):
+        last = max(i for i, d in enumerate(kept) if Puzzle.from_dict(d).greedy_agrees)
+        d = kept.pop(last)
+        counts[d["theme"]] -= 1
+        agreeing -= 1
+        print(f"{key}: dropped {d['id']} (the greedy bot would answer more than "
+              f"{MAX_GREEDY:.0%} of the set)", flush=True)
     return _record(key, seed, budget, looked, start, counts, agreeing, kept, THEMES[key],
                    per_theme, next_hand)
 
+
+MAX_GREEDY = 0.6
+"""The greedy bot's move may be the answer of at most this share of a set."""
 
 RECHECK = 4
 """Each puzzle is evaluated again at this many times its budget, with another seed."""

@@ -12,6 +12,7 @@ import os
 import secrets
 import socket
 import subprocess
+import sys
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -74,6 +75,20 @@ def serve(root: Path, cmd: list[str], probe: str, url: str) -> Iterator[str]:
                 proc.terminate()  # SIGTERM: the server shuts its kernels down
                 for p in psutil.wait_procs(family, timeout=15)[1]:
                     p.kill()
+
+
+def serve_lab(root: Path, path: str = "") -> Iterator[tuple[str, str]]:
+    """JupyterLab on ``root/nb`` (private settings under ``root``), yielding its base URL
+    and token once it answers; ``path`` (a notebook under ``nb``) is what the yielded URL
+    opens when given."""
+    port, token, url = endpoint()
+    for _ in serve(root, [sys.executable, "-m", "jupyterlab", "--no-browser",
+                          "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
+                          "--ServerApp.port_retries=0", f"--ServerApp.root_dir={root}/nb",
+                          f"--IdentityProvider.token={token}", "--ServerApp.allow_root=True",
+                          "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=None"],
+                   f"{url}/api/status?token={token}", url):
+        yield (f"{url}/lab/tree/{path}?token={token}" if path else url), token
 
 
 def endpoint() -> tuple[int, str, str]:

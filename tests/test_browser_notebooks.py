@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import shutil
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -30,10 +29,9 @@ from .browser_support import (
     ARTIFACTS,
     REPO,
     RUN_ALL,
-    endpoint,
     require_chromium,
     serious_violations,
-    serve,
+    serve_lab,
     set_lab_theme,
     write_lab_settings,
 )
@@ -61,14 +59,7 @@ def notebook_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str
         (root / "nb" / rel).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(REPO / rel, root / "nb" / rel)
     write_lab_settings(root)
-    port, token, url = endpoint()
-    for base in serve(root, [sys.executable, "-m", "jupyterlab", "--no-browser",
-                             "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
-                             "--ServerApp.port_retries=0", f"--ServerApp.root_dir={root}/nb",
-                             f"--IdentityProvider.token={token}",
-                             "--ServerApp.allow_root=True",
-                             "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=None"],
-                      f"{url}/api/status?token={token}", url):
+    for base, token in serve_lab(root):
         yield base, token, root
 
 

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -45,10 +44,9 @@ from .browser_support import (
     ARTIFACTS,
     REPO,
     RUN_ALL,
-    endpoint,
     require_chromium,
     serious_violations,
-    serve,
+    serve_lab,
     set_lab_theme,
     write_lab_settings,
 )
@@ -106,14 +104,8 @@ def root(tmp_path: Path) -> Path:
 @pytest.fixture
 def lab(root: Path) -> Iterator[str]:
     require_chromium()
-    port, token, url = endpoint()
-    yield from serve(root, [sys.executable, "-m", "jupyterlab", "--no-browser",
-                            "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
-                            "--ServerApp.port_retries=0", f"--ServerApp.root_dir={root}/nb",
-                            f"--IdentityProvider.token={token}", "--ServerApp.allow_root=True",
-                            "--LabApp.expose_app_in_browser=True", "--LabApp.news_url=None"],
-                     f"{url}/api/status?token={token}",
-                     f"{url}/lab/tree/practice.ipynb?token={token}")
+    for url, _ in serve_lab(root, "practice.ipynb"):
+        yield url
 
 
 def _widget(page: Page, look: str) -> Locator:

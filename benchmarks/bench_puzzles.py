@@ -30,7 +30,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import rummy_lab as rl
 from rummy_lab.bots import ExpertBot, make_bot
 from rummy_lab.coach import evaluate
 from rummy_lab.practice import Puzzle, shipped
@@ -91,7 +90,6 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  greedy bot right {greedy}/{k} ({greedy / max(1, k):.1%}; target <= 60%); "
               f"expert bot right {expert}/{k} ({expert / max(1, k):.1%}; target >= 95%)",
               flush=True)
-    _ = rl
     return 0
 
 

@@ -29,6 +29,9 @@ from .engine.game import new_game
 from .engine.moves import DrawDiscard, DrawStock, TakeUpcard
 from .engine.rules import Rules, RulesLike
 
+Z95 = 1.96
+"""Standard errors in the half-width of a 95% interval: ``±`` always means that half-width."""
+
 __all__ = ["MAX_GAMES", "MAX_SEED", "GameRecord", "Mean", "Rate", "Report", "make_bot", "simulate"]
 
 @dataclass(frozen=True)
@@ -55,7 +58,14 @@ class GameRecord:
 
 @dataclass(frozen=True)
 class Rate:
-    """A proportion with its standard error."""
+    """A proportion with its standard error.
+
+    Printed as ``value ± half-width of the 95% interval`` (1.96 standard errors), the one
+    meaning ± has everywhere in rummy_lab; the standard error itself is ``stderr``.
+
+    >>> str(Rate(0.25, 0.01, 25, 100))
+    '0.2500 ± 0.0196'
+    """
 
     value: float
     stderr: float
@@ -63,15 +73,17 @@ class Rate:
     total: int
 
     def __str__(self) -> str:
-        return f"{self.value:.4f} ± {self.stderr:.4f}"
+        return f"{self.value:.4f} ± {Z95 * self.stderr:.4f}"
 
 
 @dataclass(frozen=True)
 class Mean:
     """A mean with its standard error (points per hand, draws per hand).
 
+    Printed as ``value ± half-width of the 95% interval`` (1.96 standard errors):
+
     >>> str(Mean(2.5, 0.25, 100)), Mean(2.5, 0.25, 100).interval()
-    ('2.50 ± 0.25', (2.01, 2.99))
+    ('2.50 ± 0.49', (2.01, 2.99))
     """
 
     value: float
@@ -83,7 +95,7 @@ class Mean:
         return (round(self.value - z * self.stderr, 2), round(self.value + z * self.stderr, 2))
 
     def __str__(self) -> str:
-        return f"{self.value:.2f} ± {self.stderr:.2f}"
+        return f"{self.value:.2f} ± {Z95 * self.stderr:.2f}"
 
 
 def _rate(count: int, total: int) -> Rate:
@@ -203,7 +215,8 @@ class Report:
         fp = self.first_player_win_rate
         lines.append(f"  first player wins  {fp}")
         m, se = self.mean_draws
-        lines.append(f"  draws per hand     {m:.2f} ± {se:.2f}")
+        lines.append(f"  draws per hand     {m:.2f} ± {Z95 * se:.2f}")
+        lines.append("  (± is the half-width of a 95% interval)")
         return "\n".join(lines)
 
     def __str__(self) -> str:
@@ -227,7 +240,8 @@ class Report:
             caption=f"{self.games:,} {self.variant} hands, seed {self.seed}",
             css_class="rl-report",
             note=f"first player wins {self.first_player_win_rate}; "
-                 f"{m:.1f} ± {se:.1f} draws per hand; ± is one standard error",
+                 f"{m:.1f} ± {Z95 * se:.1f} draws per hand; "
+                 "± is the half-width of a 95% interval (1.96 SE)",
         )
 
 

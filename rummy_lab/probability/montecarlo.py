@@ -63,7 +63,9 @@ class Estimate:
 
     def __str__(self) -> str:
         lo, hi = self.interval()
-        return f"{self.value:.6f} ± {self.stderr:.6f} (95% CI {lo:.6f}..{hi:.6f}, n={self.samples})"
+        half = (hi - lo) / 2
+        return (f"{self.value:.6f} ± {half:.6f} (95% interval {lo:.6f}..{hi:.6f}; "
+                f"SE {self.stderr:.6f}, n={self.samples})")
 
 
 def _z(level: float) -> float:

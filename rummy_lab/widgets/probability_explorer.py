@@ -281,7 +281,8 @@ class ProbabilityExplorer(W.VBox):  # type: ignore[misc]
         self.mc_result.value = (
             f'<div style="font-size:14px;color:{THEME["ink"]}">Simulation '
             f"({e.samples:,} samples, seed {self.seed.value}): <b>{e.value:.2%}</b> "
-            f"± {e.stderr:.2%}; 95 % interval {lo:.2%} … {hi:.2%}. The exact value "
+            f"± {(hi - lo) / 2:.2%} (95% interval {lo:.2%} … {hi:.2%}; "
+            f"SE {e.stderr:.2%}). The exact value "
             f'{float(self.exact):.2%} is <b class="rl-mc-{verdict}">{verdict}</b> it.</div>'
         )
 

@@ -97,25 +97,14 @@ def test_every_cell_has_a_unique_id(path: Path) -> None:
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=_ids(NOTEBOOKS))
 def test_markdown_between_code_cells(path: Path) -> None:
-    """Prose between ideas: never more than three code cells in a row."""
+    """Prose between ideas: never more than three code cells in a row (collapsed
+    self-checks, tagged ``check``, do not count)."""
     run = 0
     for cell in _read(path).cells:
+        if "check" in cell.metadata.get("tags", []):
+            continue
         run = run + 1 if cell.cell_type == "code" else 0
         assert run <= 3, f"{path.name}: more than three code cells without prose"
-
-
-@pytest.mark.parametrize("name", VARIANT_TUTORIALS)
-def test_variant_tutorials_have_checked_exercises(name: str) -> None:
-    path = ROOT / "tutorials" / f"{name}.ipynb"
-    assert path.exists(), f"{name} is missing"
-    cells = _read(path).cells
-    solutions = [i for i, c in enumerate(cells) if "solution" in c.metadata.get("tags", [])]
-    assert solutions, f"{name}: no cell tagged 'solution'"
-    for i in solutions:
-        later = [c for c in cells[i + 1:] if c.cell_type == "code"]
-        assert later and "assert" in later[0].source, (
-            f"{name}: the code cell after a solution checks the answer"
-        )
 
 
 def _private_uses(source: str) -> list[str]:

@@ -5,6 +5,7 @@ The real-browser test (Voila in Chromium) is in tests/test_browser_app.py.
 
 from __future__ import annotations
 
+import random
 import socket
 import subprocess
 import sys
@@ -14,6 +15,7 @@ import pytest
 import rummy_lab as rl
 from rummy_lab.app import CHOICES, NOTEBOOK, LearnerApp, variant_choice
 from rummy_lab.app.serve import AppError, app_command, check_port
+from rummy_lab.bots import make_bot
 from rummy_lab.cli import main
 
 
@@ -222,3 +224,29 @@ def test_practise_your_mistakes_is_disabled_with_a_reason_without_any() -> None:
     assert why in app.mistakes_button.tooltip and why in app.mistakes_note.value
     app.mistakes_button.click()  # disabled in the browser; here it changes nothing
     assert app.tabs.selected_index == 0 and app.practice is None
+
+
+def test_play_a_match_in_the_app() -> None:
+    app = LearnerApp("gin", opponent="greedy", seed=2)
+    assert app.table.controller.match is None and app.new_hand.description == "New hand"
+    app.match_mode.value = True
+    table = app.table
+    match = table.controller.match
+    assert match is not None and app.new_hand.description == "New match"
+    assert table.new_button.description == "Next hand" and table.new_button.disabled
+    assert "totals when this hand was dealt: You 0, Bot 0" in table.match_view.value
+    rng = random.Random(3)
+    bot = make_bot("greedy", table.game.rules)
+    while not table.game.is_over:
+        table.controller.play(bot.choose(table.view, rng))
+    table._render()
+    after = ", ".join(f"{n} {s}" for n, s in zip(table.names, match.totals, strict=True))
+    assert f"After this hand: {after}" in table.match_view.value
+    assert not table.new_button.disabled and "press <b>Next hand</b>" in table.turn_line.value
+    table.new_button.click()
+    assert len(match.games) == 2 and table.game is match.current_game
+    assert f"totals when this hand was dealt: {after}" in table.match_view.value
+    app.new_hand.click()  # the header's button: a new match
+    assert app.table.controller.match is not match
+    app.match_mode.value = False
+    assert app.table.controller.match is None and app.new_hand.description == "New hand"

@@ -219,3 +219,67 @@ def test_the_match_chance_of_a_match_hand() -> None:
     assert PlayController(game=game, coach=None).match_chance() is None
     hollywood = rl.new_match("hollywood", seed=4).current_game
     assert PlayController(game=hollywood, coach=PickingCoach()).match_chance() is None
+
+
+def _finish_hand(c: PlayController, rng: random.Random) -> None:
+    """Play your moves with the variant's greedy bot until the hand is over."""
+    bot = rl.bots.make_bot("greedy", c.game.rules)
+    while not c.game.is_over:
+        c.play(bot.choose(c.view, rng))
+
+
+def test_a_match_at_the_table_plays_hand_after_hand_to_the_end() -> None:
+    c = PlayController("gin", seed=4, match=True, coach=PickingCoach())
+    assert c.match is not None and c.game is c.match.current_game
+    before = c.game
+    with pytest.raises(rl.IllegalMove, match="cannot be abandoned"):
+        c.new_hand()
+    assert c.game is before and not before.is_over and len(c.match.games) == 1
+    assert c.match_chance_now() is None  # during a hand
+    rng = random.Random(0)
+    hands = 0
+    while True:
+        _finish_hand(c, rng)
+        hands += 1
+        assert c.match_totals() == c.match.totals
+        if c.match.is_over:
+            break
+        c.new_hand()
+        assert c.game is c.match.current_game and c.game.match_scores == c.match.totals
+        assert len(c.match.games) == hands + 1
+    won = c.match.winner == 0
+    assert c.match_chance_now() == (1.0 if won else 0.0)
+    assert max(c.match.totals) >= 100
+    old = c.match
+    c.new_hand()  # the match is decided: a new one
+    assert c.match is not old and c.match.totals == (0, 0) and len(c.match.games) == 1
+
+
+def test_the_chance_after_a_match_hand_comes_from_the_totals_and_next_dealer() -> None:
+    seen: list[tuple[tuple[int, ...], int | None]] = []
+
+    class Recording(PickingCoach):
+        def match_win_probability(self, rules: object, scores: tuple[int, ...], *,
+                                  dealer: int | None = None) -> tuple[float, float]:
+            seen.append((tuple(scores), dealer))
+            return (0.625, 0.375)
+
+    c = PlayController("gin", seed=4, match=True, coach=Recording())
+    _finish_hand(c, random.Random(1))
+    assert c.match is not None
+    seen.clear()
+    assert c.match_chance_now() == 0.625
+    assert seen == [(c.match.totals, c.match.engine.next_dealer(c.game.state))]
+
+
+def test_a_match_needs_two_players_and_no_game() -> None:
+    with pytest.raises(ValueError, match="two players"):
+        PlayController("basic", players=3, match=True)
+    game = rl.new_game("gin", seed=1)
+    with pytest.raises(ValueError, match="either game= or match="):
+        PlayController(game=game, match=True)
+    with pytest.raises(ValueError, match="match must be"):
+        PlayController("gin", match="yes")  # type: ignore[arg-type]
+    m = rl.new_match("500", seed=2)
+    c = PlayController(match=m)
+    assert c.match is m and c.game is m.current_game and c.variant == m.rules.name

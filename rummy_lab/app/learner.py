@@ -60,7 +60,7 @@ class LearnerApp(W.VBox):  # type: ignore[misc]
     (:func:`rummy_lab.practice.from_review`); without any it is disabled and says why.
 
     CSS hooks: ``rl-app``, ``rl-app-game``, ``rl-app-school``, ``rl-app-opponent``,
-    ``rl-app-new-hand``, ``rl-app-tabs``, ``rl-app-rules``, ``rl-app-compare``,
+    ``rl-app-match``, ``rl-app-new-hand``, ``rl-app-tabs``, ``rl-app-rules``, ``rl-app-compare``,
     ``rl-app-practice``, ``rl-app-practice-variant``, ``rl-app-practice-theme``,
     ``rl-app-practice-note``, ``rl-app-mistakes``, ``rl-app-mistakes-note``.
 
@@ -69,6 +69,10 @@ class LearnerApp(W.VBox):  # type: ignore[misc]
     :param seed: the first hand's seed; each new hand takes the next one.
     :param progress: the learner's practice record (:class:`rummy_lab.practice.Progress`),
         or None to keep the session's in memory.
+    :param match: start with **Play a match** ticked: the table plays a two-player
+        match hand after hand (its **Next hand** button), showing the totals and your
+        chance to win the match after each hand; the header's button then starts a new
+        match.
     :ivar table: the current :class:`~rummy_lab.widgets.PlayTable`.
     :ivar practice: the Practice tab's :class:`~rummy_lab.widgets.PracticeWidget`, or
         None before the tab is opened (or when there is no puzzle to deal: the tab's
@@ -76,7 +80,8 @@ class LearnerApp(W.VBox):  # type: ignore[misc]
     """
 
     def __init__(self, variant: str = "gin", *, opponent: str | None = None,
-                 seed: int = 1, progress: Any = None, **kwargs: Any) -> None:
+                 seed: int = 1, progress: Any = None, match: bool = False,
+                 **kwargs: Any) -> None:
         super().__init__(**kwargs)
         game, preset = variant_choice(variant)
         names = [n for _, n in OPPONENTS]
@@ -91,10 +96,14 @@ class LearnerApp(W.VBox):  # type: ignore[misc]
                                   description="Rules", layout=W.Layout(width="16em"))
         self.opponent = W.Dropdown(options=list(OPPONENTS), value=opponent,
                                    description="Opponent", layout=W.Layout(width="16em"))
-        self.new_hand = W.Button(description="New hand", button_style="primary",
+        self.match_mode = W.Checkbox(value=match, description="Play a match",
+                                     indent=False, layout=W.Layout(width="auto"))
+        self.new_hand = W.Button(description="New match" if match else "New hand",
+                                 button_style="primary",
                                  tooltip="deal a new hand with these choices")
         for widget, css in ((self.game_choice, "rl-app-game"), (self.variant, "rl-app-school"),
                             (self.opponent, "rl-app-opponent"),
+                            (self.match_mode, "rl-app-match"),
                             (self.new_hand, "rl-app-new-hand")):
             widget.add_class(css)
         self.rules_view = W.HTML().add_class("rl-app-rules")
@@ -120,10 +129,10 @@ class LearnerApp(W.VBox):  # type: ignore[misc]
             '<div style="color:var(--jp-ui-font-color1,inherit)">Choose a game, play a hand '
             "against the bot, ask for a hint when you are stuck, and read the rules card.</div>"
         )
-        self.children = [title, W.HBox([self.game_choice, self.variant, self.opponent,
-                                        self.new_hand], layout=W.Layout(flex_flow="row wrap",
-                                                                        align_items="center")),
-                         self.tabs]
+        header = W.HBox([self.game_choice, self.variant, self.opponent, self.match_mode,
+                         self.new_hand],
+                        layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        self.children = [title, header, self.tabs]
         self.add_class("rl-app")
         self.table: PlayTable = self._deal()
         self._show_rules()
@@ -132,6 +141,7 @@ class LearnerApp(W.VBox):  # type: ignore[misc]
         self.game_choice.observe(self._on_game_choice_change, names="value")
         self.variant.observe(self._on_variant_change, names="value")
         self.opponent.observe(self._on_variant_change, names="value")
+        self.match_mode.observe(self._on_match_mode_change, names="value")
         self.new_hand.on_click(self._on_new_hand_click)
         self.tabs.observe(self._on_tab_change, names="selected_index")
 
@@ -206,6 +216,13 @@ class LearnerApp(W.VBox):  # type: ignore[misc]
         self.table = self._deal()
         self._show_rules()
 
+    def _on_match_mode_change(self, change: dict[str, Any]) -> None:
+        on = bool(change["new"])
+        self.new_hand.description = "New match" if on else "New hand"
+        self.new_hand.tooltip = ("start a new match with these choices" if on else
+                                 "deal a new hand with these choices")
+        self.table = self._deal()
+
     def _on_new_hand_click(self, _: Any) -> None:
         self.seed += 1
         self.table = self._deal()
@@ -215,7 +232,8 @@ class LearnerApp(W.VBox):  # type: ignore[misc]
         preset = str(self.variant.value)
         rules = get_rules(preset)
         bot = make_bot(str(self.opponent.value), rules)
-        table = PlayTable(preset, seed=self.seed, bot=bot, tracker=True)
+        table = PlayTable(preset, seed=self.seed, bot=bot, tracker=True,
+                          match=bool(self.match_mode.value))
         self.table_box.children = [table]
         table.review_view.observe(self._on_review_change, names="value")
         table.new_button.on_click(self._on_table_new_hand)

@@ -82,8 +82,12 @@ class PlayTable(W.VBox):  # type: ignore[misc]
     your accuracy, your error rate, the key moments and every decision with its rank and
     values (:func:`~rummy_lab.widgets._review.review_html`). A hand of a match
     (``game=rl.new_match(...).current_game``) shows the match totals and your chance to
-    win the match, and its hint and review value moves by that chance; the table itself
-    plays single hands (**New hand** deals a hand outside the match).
+    win the match, and its hint and review value moves by that chance. With
+    ``match=True`` the table plays a whole two-player match: the button reads **Next
+    hand** and deals the match's next hand once this one is over (a match hand cannot be
+    abandoned), the match line gives the totals and your chance after each hand, and
+    once the match is decided it says who won and the button starts a **New match**.
+    Without it, **New hand** deals a single hand (outside any match).
 
     CSS hooks: ``rl-play-table``, ``rl-turn-line``, ``rl-match``, ``rl-action`` plus
     ``rl-action-<name>`` per button, ``rl-status``, ``rl-hint``, ``rl-opponent``,
@@ -123,11 +127,12 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         size: int = 60,
         game: Game | None = None,
         tracker: bool = False,
+        match: bool = False,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self.controller = PlayController(variant, seed=seed, human=human, bot=bot,
-                                         players=players, game=game)
+                                         players=players, game=game, match=match)
         self.last_review: Review | None = None
         self.size = size
         self._make_controls()
@@ -334,6 +339,7 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         self.result_view.layout.display = None if over else "none"
         self.review_button.layout.display = (
             None if over and self.controller.has_coach else "none")
+        self._update_new_button(over)
         if not over:
             self.review_view.value = ""
         self.log_view.value = self._log_html()
@@ -358,11 +364,30 @@ class PlayTable(W.VBox):  # type: ignore[misc]
             None if DrawDiscard in kinds and not self.discard_depth.disabled else "none")
         self.layoff_target.layout.display = None if LayOff in kinds else "none"
 
+    def _update_new_button(self, over: bool) -> None:
+        """Single hands: **New hand**, always. A match: **Next hand**, enabled once the
+        hand is over, then **New match** once the match is decided."""
+        match = self.controller.match
+        if match is None:
+            self.new_button.description = "New hand"
+            self.new_button.disabled = False
+            self.new_button.tooltip = "deal a new hand"
+            return
+        self.new_button.description = "New match" if match.is_over else "Next hand"
+        self.new_button.disabled = not over
+        self.new_button.tooltip = (
+            "start a new match" if match.is_over else
+            "deal the match's next hand" if over else
+            "finish this hand first: a hand of a match cannot be abandoned")
+
     def _turn_html(self) -> str:
         view = self.view
         if view.result is not None:
+            button = self.new_button.description
+            again = ("to play the match's next hand" if button == "Next hand" else
+                     "to play again")
             return ('<div class="rl-turn-line rl-over"><b>The hand is over.</b> '
-                    "The result is at the top; press <b>New hand</b> to play again.</div>")
+                    f"The result is at the top; press <b>{button}</b> {again}.</div>")
         if view.current_player != self.human:
             who = self.names[view.current_player]
             return f'<div class="rl-turn-line"><b>{escape(who)}</b> is playing.</div>'
@@ -388,7 +413,28 @@ class PlayTable(W.VBox):  # type: ignore[misc]
             text += (f"; your chance to win the match then: about <b>{100 * chance:.0f}%</b> "
                      f"(from the match table of expert play{where}; the hint and the review "
                      "value moves by this chance)")
+        text += self._match_after_html()
         return f'<div class="rl-panel rl-match-line">{text}.</div>'
+
+    def _match_after_html(self) -> str:
+        """Once a hand of the table's match is over: the totals now and your chance
+        (or who won the match); ``""`` otherwise."""
+        c = self.controller
+        totals = c.match_totals()
+        if totals is None or not self.game.is_over or c.match is None:
+            return ""
+        now = ", ".join(f"{escape(self.names[p])} {s}" for p, s in enumerate(totals))
+        if c.match.is_over:
+            winner = c.match.winner
+            who = "You win" if winner == self.human else (
+                f"{escape(self.names[winner])} wins" if winner is not None else "Nobody wins")
+            return (f". <b>{who} the match</b>, {now}, after "
+                    f"{count_words(len(c.match.games), 'hand')}")
+        text = f". After this hand: {now}"
+        chance = c.match_chance_now()
+        if chance is not None:
+            text += f"; your chance to win the match now: about <b>{100 * chance:.0f}%</b>"
+        return text
 
     def _render_hint(self) -> None:
         """The coach's ranked moves (:func:`hint_html`), its pick's cards marked in the
@@ -479,7 +525,11 @@ class PlayTable(W.VBox):  # type: ignore[misc]
         self._update_buttons()
 
     def _on_new_click(self, _: W.Button) -> None:
-        self.controller.new_hand()
+        try:
+            self.controller.new_hand()
+        except IllegalMove as err:  # a match hand still being played
+            set_status(self.status, str(err), error=True)
+            return
         self.last_review = None
         set_status(self.status)
         self.hand_view.clear_selection()

@@ -33,6 +33,7 @@ from ..display import glyph_text
 from ..engine.cards import Card
 from ..engine.errors import IllegalMove
 from ..engine.game import Game, new_game
+from ..engine.match import Match, new_match
 from ..engine.moves import (
     Declare,
     Discard,
@@ -132,12 +133,19 @@ class PlayController:
     :param bot: the opponents' bot (default: the variant's greedy bot).
     :param players: seats at the table (ignored when ``game`` is given).
     :param game: a hand to continue instead of a new deal.
+    :param match: play a two-player match instead of single hands: ``True`` starts one
+        (:func:`rummy_lab.new_match` of ``variant``, seeded with ``seed``), or give a
+        :class:`~rummy_lab.engine.match.Match` to continue (its current hand is played;
+        ``game`` must then be None). :meth:`new_hand` deals the match's next hand once
+        this one is over, and starts a new match once the match is decided.
     :param coach: what supplies hints, reasons and reviews: an object with ``hint``,
         ``explain``, ``review`` and ``HINT_SHOWN`` like :mod:`rummy_lab.coach` (the
         default), or None for none.
-    :raises ValueError: when ``human`` is not a seat of the game.
+    :raises ValueError: when ``human`` is not a seat of the game, or a match is asked for
+        with more than two players or together with ``game``.
 
     :ivar game: the hand being played.
+    :ivar match: the match being played, or None for single hands.
     :ivar view: your view of it, as of the last move.
     :ivar names: the seats' names.
     :ivar reasons: history index -> the one-line reason of a bot's move.
@@ -161,7 +169,22 @@ class PlayController:
         players: int = 2,
         game: Game | None = None,
         coach: Any = _DEFAULT,
+        match: bool | Match = False,
     ) -> None:
+        if match is not False and game is not None:
+            raise ValueError("give either game= or match=, not both")
+        self.match: Match | None = None
+        if isinstance(match, Match):
+            self.match = match
+        elif match is True:
+            self.match = new_match(variant, players=players, seed=seed)
+        elif match is not False:
+            raise ValueError(f"match must be True, False or a Match, got {match!r}")
+        if self.match is not None:
+            if self.match.players != 2:
+                raise ValueError("the table plays matches of two players, got "
+                                 f"{self.match.players}")
+            game = self.match.current_game
         self.seed = seed
         self.human = human
         self.advice: list[Advice] | None = None
@@ -226,10 +249,25 @@ class PlayController:
 
     def new_hand(self) -> None:
         """Deal the next hand with the same rules (the seed moves on by one) and let the
-        bots open it."""
+        bots open it. In a match: the match's next hand, once this one is over; a new
+        match (seeded with the next seed) once the match is decided.
+
+        :raises IllegalMove: in a match whose hand is still being played (a match hand
+            cannot be abandoned); nothing changes.
+        """
+        match = self.match
+        if match is not None and not self.game.is_over:
+            raise IllegalMove("finish this hand first: a hand of a match cannot be "
+                              "abandoned")
         self.seed = None if self.seed is None else self.seed + 1
         self._rng = random.Random(self.seed)
-        self.game = new_game(self.game.rules, players=self.players, seed=self.seed)
+        if match is None:
+            self.game = new_game(self.game.rules, players=self.players, seed=self.seed)
+        elif match.is_over:
+            self.match = new_match(match.rules, players=2, seed=self.seed)
+            self.game = self.match.current_game
+        else:
+            self.game = match.next_hand()
         self.reasons = {}
         self.clear_hint()
         self.last_events = self._bots_move()
@@ -440,6 +478,30 @@ class PlayController:
         try:
             chances = win(self.game.rules, scores, dealer=self.game.dealer)
         except ValueError:  # a format without match chances (Hollywood, Deals)
+            return None
+        return float(chances[self.human])
+
+    def match_totals(self) -> tuple[int, ...] | None:
+        """The match totals now (after this hand, once it is over), or None outside a
+        match played at this table."""
+        return None if self.match is None else self.match.totals
+
+    def match_chance_now(self) -> float | None:
+        """Once a hand of this table's match is over: your chance to win the match from
+        the totals now (1 or 0 once it is decided), with the next hand's dealer; None
+        during a hand, outside a match, or for a format without match chances."""
+        match = self.match
+        if match is None or not self.game.is_over:
+            return None
+        if match.is_over:
+            return 1.0 if match.winner == self.human else 0.0
+        win = getattr(self._coach, "match_win_probability", None)
+        if win is None:
+            return None
+        dealer = match.engine.next_dealer(self.game.state)
+        try:
+            chances = win(self.game.rules, match.totals, dealer=dealer)
+        except ValueError:
             return None
         return float(chances[self.human])
 

@@ -87,7 +87,7 @@ def _play_a_few_moves(page: Any, theme: str) -> None:
     expect(hint.locator(".rl-rank-group").first).to_contain_text("Rank 1")
     expect(hint.locator(".rl-move-card.rl-pick")).to_have_count(1)
     expect(hint.locator(".rl-value").first).to_contain_text("±")
-    assert (hint.text_content() or "").count("± is a 95% interval") == 1
+    assert (hint.text_content() or "").count("± is the half-width of a 95% interval") == 1
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     hint.screenshot(path=str(ARTIFACTS / f"app_hint_{theme}.png"), animations="disabled")
     marked.locator(".rl-card-toggle").click()

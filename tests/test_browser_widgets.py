@@ -333,7 +333,7 @@ def check_review(page: Page) -> None:
         rows = panel.locator("table.rl-review-table tbody tr")
         expect(chart.locator("rect title")).to_have_count(rows.count())
         assert rows.count() >= 5
-        assert (panel.text_content() or "").count("± is a 95% interval") == 1
+        assert (panel.text_content() or "").count("± is the half-width of a 95% interval") == 1
         expect(rows.first).to_contain_text("±")
     expect(page.locator(WIDGETS["review_panel"])).to_contain_text("where the points went: ")
     expect(page.locator(WIDGETS["match_review_panel"]).locator("thead")).to_contain_text(
@@ -349,7 +349,7 @@ def check_hints(page: Page) -> None:
         expect(hint.locator(".rl-rank-group").first).to_contain_text("Rank 1")
         expect(hint.locator(".rl-move-card.rl-pick")).to_have_count(1)
         expect(hint.locator(".rl-move-card .rl-value").first).to_contain_text("±")
-        assert (hint.text_content() or "").count("± is a 95% interval") == 1
+        assert (hint.text_content() or "").count("± is the half-width of a 95% interval") == 1
     expect(page.locator(WIDGETS["match_hint_panel"]).locator(".rl-value").first
            ).to_contain_text("%")
     expect(page.locator(".rl-match-table > .rl-match")).to_contain_text(

@@ -870,7 +870,7 @@ def test_evaluate_shows_as_a_ranking_table() -> None:
     html = advice._repr_html_()
     assert html.count("<tr>") == 3 and "take the upcard" in html
     assert advice[0].shown_value() in html and "7♦ joins 7♠ 7♥" in html
-    assert "± is a 95% interval" in html and html.count("± is") == 1
+    assert "± is the half-width of a 95% interval" in html and html.count("± is") == 1
 
 
 def test_a_known_stock_card_is_drawn_as_known() -> None:

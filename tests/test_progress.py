@@ -18,7 +18,9 @@ from typing import Any
 import glicko2
 import pytest
 
+from rummy_lab.practice import HINT_LEVELS
 from rummy_lab.practice.progress import (
+    ANSWER_HINT,
     LABELS,
     REVIEW_INTERVALS,
     START,
@@ -121,7 +123,7 @@ def test_record_saves_the_documented_format(prog: Progress, path: Path) -> None:
     assert stamp.utcoffset() == timedelta(0) and before <= stamp <= after
     assert entry == {"puzzle": "gin-0042", "variant": "gin", "theme": "knock",
                      "correct": False, "loss": 2.5, "label": "mistake", "move": "D KS",
-                     "rating": 1610.0, "rd": 80.0}
+                     "rating": 1610.0, "rd": 80.0, "hints": 0}
     # missed, so stored even though shipped
     assert data["puzzles"] == {"gin-0042": FakePuzzle(
         "gin-0042", theme="knock", rating=1610.0, rating_deviation=80.0).to_dict()}
@@ -775,12 +777,61 @@ def test_repr_and_html_are_computed_from_the_record(tmp_path: Path) -> None:
     prog.record(FakePuzzle("gin-3"), right())
     prog.record(FakePuzzle("500-1", variant="500"), right())
     text = repr(prog)
-    assert "4 attempts" in text and "75% correct" in text and "1 due" in text
+    assert "4 attempts" in text and "75% solved" in text and "1 due" in text
     page = prog._repr_html_()
     assert "<b>&me" not in page and "&lt;b&gt;&amp;me" in page
-    assert "4 puzzle attempts, 3 correct in a row" in page
+    assert "4 puzzle attempts, 3 solved in a row" in page
     gin = prog.rating("gin")
     row = page[page.index(">gin<"):page.index(">basic<")]
     assert ">3<" in row and "67%" in row and str(gin) in row and ">1<" in row
     assert str(gin) == f"{gin.rating:.0f} ± {2 * gin.deviation:.0f}"
     assert str(Rating(1500.0, 350.0)) in page[page.index(">basic<"):]
+
+
+def test_hints_count_against_a_solve(prog: Progress, path: Path) -> None:
+    """A right answer after the hint that gives the answer is a miss; earlier hints take
+    a quarter each off the solve's score in the rating."""
+    assert max(HINT_LEVELS) == ANSWER_HINT
+    prog.record(FakePuzzle("gin-1"), right(), hints=1)
+    prog.record(FakePuzzle("gin-2"), right(), hints=ANSWER_HINT)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert [e["hints"] for e in data["attempts"]] == [1, ANSWER_HINT]
+    assert list(data["puzzles"]) == ["gin-2"]  # not solved: kept for its review
+    first, second = prog.attempts()
+    assert (first.correct, first.solved, first.score) == (True, True, 0.75)
+    assert (second.correct, second.solved, second.score) == (True, False, 0.0)
+    assert prog.accuracy() == 0.5 and prog.streak() == 0
+    assert [p.id for p in prog.due("gin")] == []  # due after one other attempt
+    prog.record(FakePuzzle("gin-3"), right())
+    assert [p.id for p in prog.due("gin")] == ["gin-2"]
+    expected = START
+    for puzzle, score in ((FakePuzzle("gin-1"), 0.75), (FakePuzzle("gin-2"), 0.0),
+                          (FakePuzzle("gin-3"), 1.0)):
+        expected = reference_glicko2(*expected, [(puzzle.rating, puzzle.rating_deviation,
+                                                  score)])
+    got = prog.rating("gin")
+    assert got.rating == pytest.approx(expected[0], abs=0.05)
+    assert got.deviation == pytest.approx(expected[1], abs=0.05)
+
+
+@pytest.mark.parametrize("hints", [-1, 4, 1.5, True, "2"])
+def test_a_bad_hint_count_is_refused_and_nothing_written(prog: Progress, path: Path,
+                                                         hints: object) -> None:
+    prog.record(FakePuzzle("gin-1"), right())
+    before = path.read_bytes()
+    with pytest.raises(ValueError, match="hints is"):
+        prog.record(FakePuzzle("gin-2"), right(), hints=hints)  # type: ignore[arg-type]
+    assert path.read_bytes() == before
+
+
+def test_a_file_without_hints_reads_as_none_and_bad_hints_are_named(path: Path) -> None:
+    prog = Progress(path, loader=FakePuzzle.from_dict)
+    prog.record(FakePuzzle("gin-1"), right())
+    data = json.loads(path.read_text(encoding="utf-8"))
+    del data["attempts"][0]["hints"]  # written before hints were recorded
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert prog.attempts()[0].hints == 0 and prog.accuracy() == 1.0
+    data["attempts"][0]["hints"] = 7
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ValueError, match="attempt 1 of 1 'hints' is 7"):
+        prog.attempts()

@@ -240,4 +240,4 @@ def test_a_review_row_contrasts_the_move_played_with_the_best() -> None:
     text = rv.summary()
     assert f"accuracy {rv.accuracy:.0f} of 100" in text and "error rate" in text
     html = rv._repr_html_()
-    assert "± is a 95% interval" in html and "<th>rank</th>" in html
+    assert "± is the half-width of a 95% interval" in html and "<th>rank</th>" in html

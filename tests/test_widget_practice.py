@@ -169,9 +169,11 @@ def test_next_records_in_a_given_progress_object_by_duck_typing() -> None:
     class Notebook:  # a progress object of another shape: a rating pair, a due count
         def __init__(self) -> None:
             self.seen: list[tuple[str, bool]] = []
+            self.hints: list[int] = []
 
-        def record(self, puzzle: Puzzle, verdict: Any) -> None:
+        def record(self, puzzle: Puzzle, verdict: Any, *, hints: int = 0) -> None:
             self.seen.append((puzzle.id, verdict.correct))
+            self.hints.append(hints)
 
         def attempts(self) -> list[bool]:
             return [ok for _, ok in self.seen]
@@ -192,9 +194,23 @@ def test_next_records_in_a_given_progress_object_by_duck_typing() -> None:
     c.try_again()
     c.answer(first.answers[0])
     c.next()
-    assert book.seen == [(first.id, False)]
+    assert book.seen == [(first.id, False)] and book.hints == [0]
+    second = c.puzzle
+    c.hint()
+    c.hint()  # two levels opened before the first answer: recorded with it
+    c.answer(second.answers[0])
+    assert book.seen[-1] == (second.id, True) and book.hints == [0, 2]
+    c.hint()  # after the answer: the record keeps the count it had
+    assert book.hints == [0, 2]
+    c.next()
+    c.hint()
+    c.hint()
+    c.hint()  # the answer itself
+    c.answer(c.puzzle.answers[0])
+    assert book.hints == [0, 2, 3] and c.session.attempts()[-1] is False  # not a solve
+    book.seen, book.hints = book.seen[:1], book.hints[:1]
     assert c.progress_text() == ("rating 1410 ± 160 · 1 review due · accuracy 0% (0 of 1) · "
-                                 "this session 0 of 1")
+                                 "this session 1 of 3")  # the hinted answer to the end is a miss
     with pytest.raises(ValueError, match="progress must have a record"):
         PracticeController(progress=object(), puzzles=ps)  # type: ignore[arg-type]
 
@@ -247,7 +263,7 @@ def test_dealing_is_lazy_seeded_n_at_a_time_and_due_reviews_come_first() -> None
         def __init__(self) -> None:
             self.back: list[Puzzle] = []
 
-        def record(self, puzzle: Puzzle, verdict: Any) -> None: ...
+        def record(self, puzzle: Puzzle, verdict: Any, *, hints: int = 0) -> None: ...
 
         def due(self, variant: str) -> list[Puzzle]:
             return self.back
@@ -433,7 +449,7 @@ def test_try_again_and_next_through_the_buttons() -> None:
 
 def test_an_answer_the_record_cannot_save_changes_nothing() -> None:
     class Full:
-        def record(self, puzzle: Puzzle, verdict: Any) -> None:
+        def record(self, puzzle: Puzzle, verdict: Any, *, hints: int = 0) -> None:
             raise OSError(28, "No space left on device")
 
     p = _throw()

@@ -1113,7 +1113,7 @@ def test_a_pick_further_down_a_tie_is_shown_too(monkeypatch: pytest.MonkeyPatch)
     assert "Rank 1 · equal: 5 moves the coach cannot tell apart (1 not shown)" in html
     assert html.count("rl-move-card rl-pick") == 1 and html.count("rl-pick-tag") == 1
     assert f"{len(ranked) - 4} other legal moves not shown" in html
-    assert "+10 ± 2" in html and html.count("± is a 95% interval") == 1
+    assert "+10 ± 2" in html and html.count("± is the half-width of a 95% interval") == 1
     card = getattr(ranked[4].move, "card", None)
     assert pt.hand_view.marked == ((pt.view.hand.index(card),) if card else ())
 

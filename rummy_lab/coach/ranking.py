@@ -87,7 +87,7 @@ def resolution(variant: object) -> float:
 Z95 = 1.96
 """Standard errors on either side of a value in its 95% interval."""
 
-INTERVAL_NOTE = "± is a 95% interval"
+INTERVAL_NOTE = "± is the half-width of a 95% interval"
 """What ``±`` means, said once per view that shows values."""
 
 

@@ -2,8 +2,8 @@
 
 :class:`Progress` keeps one JSON file (by default ``progress.json`` in the user data
 directory, :func:`platformdirs.user_data_path`), saved after every attempt, and answers
-from it: the attempts (:class:`Attempt`), the share answered correctly, a Glicko-2 rating
-per variant (:class:`Rating`), the current streak and the missed puzzles due for review.
+from it: the attempts (:class:`Attempt`), the share solved, a Glicko-2 rating per variant
+(:class:`Rating`), the current streak and the missed puzzles due for review.
 Every question reads the file afresh, so attempts recorded by another session (another
 notebook, another process) are seen at once.
 
@@ -15,13 +15,25 @@ A JSON object::
      "attempts": [
         {"puzzle": "gin-0042", "variant": "gin", "theme": "knock", "correct": false,
          "loss": 2.5, "label": "mistake", "move": "D KS", "rating": 1610.0, "rd": 80.0,
-         "time": "2026-12-06T02:30:00.123456+00:00"},
+         "hints": 1, "time": "2026-12-06T02:30:00.123456+00:00"},
         ...],
      "puzzles": {"gin-0042": {...the puzzle's to_dict()...}, ...}}
 
 ``attempts`` are in the order they were recorded (the time is taken while the file is
 locked, so it is also time order); ``rating`` and ``rd`` are the puzzle's Glicko-2
-rating and rating deviation when it was attempted; ``time`` is ISO-8601 in UTC.
+rating and rating deviation when it was attempted; ``hints`` how many hint levels the
+learner had opened before answering (0 to 3; a file written before hints were recorded
+has none, read as 0); ``time`` is ISO-8601 in UTC.
+
+Hints
+-----
+A hint helps, so it counts. An attempt is *solved* when its answer is correct and the
+learner had not opened the third hint level, which gives the answer
+(:data:`ANSWER_HINT`); a correct answer after it is recorded as correct but counts as a
+miss everywhere else: in the accuracy, the streak, the review schedule (the puzzle
+comes back) and the rating. Its *score* in the rating is 1 for a solve without hints,
+less :data:`HINT_COST` for each hint level opened (0.75, 0.5), and 0 when not solved:
+Glicko-2 takes a game's result between 0 and 1, as a draw is scored 0.5.
 ``puzzles`` holds the ``to_dict()`` of every attempted puzzle that is not from the shipped
 set and of every puzzle ever missed, so that :meth:`Progress.due` can rebuild it with the
 loader. A file with another ``format``, a newer ``version`` or attempts of the wrong
@@ -38,9 +50,9 @@ of its variant. When it is missed (at any time, due or not, even after it was re
 it is due once 1 more attempt of another puzzle of its variant has been made. Answered
 correctly while due, it is next due after 3 further attempts; correct again, after 7;
 correct again, it is retired. Missed again, it starts over at 1. A correct answer
-before it is due changes nothing. Answering a due puzzle is recording an attempt of it
-(:meth:`Progress.record`); :meth:`Progress.due` lists the due puzzles, most overdue
-(most further attempts beyond its interval) first.
+before it is due changes nothing. "Correct" here means solved (see Hints). Answering a
+due puzzle is recording an attempt of it (:meth:`Progress.record`); :meth:`Progress.due`
+lists the due puzzles, most overdue (most further attempts beyond its interval) first.
 """
 
 from __future__ import annotations
@@ -63,8 +75,8 @@ import filelock
 import platformdirs
 
 __all__ = [
-    "FORMAT", "LABELS", "REVIEW_INTERVALS", "START", "VARIANTS", "VERSION", "Attempt",
-    "MoveLike", "Progress", "PuzzleLike", "Rating", "VerdictLike",
+    "ANSWER_HINT", "FORMAT", "HINT_COST", "LABELS", "REVIEW_INTERVALS", "START", "VARIANTS",
+    "VERSION", "Attempt", "MoveLike", "Progress", "PuzzleLike", "Rating", "VerdictLike",
 ]
 
 FORMAT = "rummy_lab.progress"
@@ -91,6 +103,12 @@ LOCK_TIMEOUT = 60.0
 
 _ATTEMPT_KEYS = ("puzzle", "variant", "theme", "correct", "loss", "label", "move", "rating",
                  "rd", "time")
+
+ANSWER_HINT = 3
+"""The hint level that gives the answer: a correct answer after it is not a solve."""
+
+HINT_COST = 0.25
+"""What each hint level opened takes off a solve's score in the rating (1, 0.75, 0.5)."""
 
 
 @runtime_checkable
@@ -154,10 +172,11 @@ class Attempt:
     """One recorded attempt of a puzzle.
 
     :ivar puzzle: the puzzle's id. :ivar variant: its variant. :ivar theme: its theme.
-    :ivar correct: whether it was solved. :ivar loss: points lost. :ivar label: the verdict.
-    :ivar move: the code of the move answered.
+    :ivar correct: whether the answer was right. :ivar loss: points lost.
+    :ivar label: the verdict. :ivar move: the code of the move answered.
     :ivar rating: the puzzle's rating then. :ivar rd: its rating deviation then.
     :ivar time: when it was recorded (UTC).
+    :ivar hints: the hint levels opened before answering (0 to 3).
     """
 
     puzzle: str
@@ -170,6 +189,25 @@ class Attempt:
     rating: float
     rd: float
     time: datetime
+    hints: int = 0
+
+    @property
+    def solved(self) -> bool:
+        """Right without the hint that gives the answer (:data:`ANSWER_HINT`)."""
+        return self.correct and self.hints < ANSWER_HINT
+
+    @property
+    def score(self) -> float:
+        """The attempt's result for the rating: 1 less :data:`HINT_COST` per hint level
+        opened when solved, else 0.
+
+        >>> from datetime import datetime, UTC
+        >>> a = Attempt("gin-1", "gin", "upcard", True, 0.0, "best", "T", 1500.0, 350.0,
+        ...             datetime.now(UTC), hints=2)
+        >>> a.solved, a.score
+        (True, 0.5)
+        """
+        return max(0.0, 1.0 - HINT_COST * self.hints) if self.solved else 0.0
 
 
 @dataclass(frozen=True)
@@ -247,7 +285,10 @@ def _attempt_problem(entry: object, puzzles: Mapping[str, object]) -> str | None
         return f"'time' {entry['time']!r} is not an ISO-8601 time"
     if when.tzinfo is None:
         return f"'time' {entry['time']!r} has no time zone"
-    if not entry["correct"] and entry["puzzle"] not in puzzles:
+    hints = entry.get("hints", 0)
+    if not isinstance(hints, int) or isinstance(hints, bool) or not 0 <= hints <= ANSWER_HINT:
+        return f"'hints' is {hints!r}, not a whole number 0 to {ANSWER_HINT}"
+    if not (entry["correct"] and hints < ANSWER_HINT) and entry["puzzle"] not in puzzles:
         return f"missed puzzle {entry['puzzle']!r} is not stored under 'puzzles'"
     return None
 
@@ -293,6 +334,7 @@ def _parse(text: str, path: Path) -> _Record:
             correct=entry["correct"], loss=float(entry["loss"]), label=entry["label"],
             move=entry["move"], rating=float(entry["rating"]), rd=float(entry["rd"]),
             time=datetime.fromisoformat(entry["time"]).astimezone(UTC),
+            hints=entry.get("hints", 0),
         ))
     return _Record(tuple(parsed), puzzles, data)
 
@@ -367,7 +409,7 @@ def _schedule(attempts: Sequence[Attempt]) -> dict[str, _Slot]:
             if pid != attempt.puzzle:
                 other.others += 1
         slot = slots.get(attempt.puzzle)
-        if not attempt.correct:
+        if not attempt.solved:
             slots[attempt.puzzle] = _Slot(REVIEW_INTERVALS[0], 0, k)
         elif slot is not None and slot.others >= slot.interval:
             step = REVIEW_INTERVALS.index(slot.interval) + 1
@@ -391,14 +433,14 @@ def _glicko(attempts: Sequence[Attempt]) -> Rating:
 
     player = glicko2.Player(*START)
     for attempt in attempts:
-        player.update_player([attempt.rating], [attempt.rd], [1 if attempt.correct else 0])
+        player.update_player([attempt.rating], [attempt.rd], [attempt.score])
     return Rating(float(player.rating), float(player.rd))
 
 
 def _streak(attempts: Sequence[Attempt]) -> int:
     run = 0
     for attempt in reversed(attempts):
-        if not attempt.correct:
+        if not attempt.solved:
             break
         run += 1
     return run
@@ -477,28 +519,35 @@ class Progress:
                     os.close(dir_fd)
 
     # ------------------------------------------------------------------ writing
-    def record(self, puzzle: PuzzleLike, verdict: VerdictLike) -> None:
+    def record(self, puzzle: PuzzleLike, verdict: VerdictLike, *, hints: int = 0) -> None:
         """Record an attempt of ``puzzle`` judged by ``verdict`` and save it at once.
 
         The file is locked, read again (other sessions' attempts are kept), extended and
         replaced atomically. The puzzle's dict is stored when it is not shipped or was
-        missed.
+        not solved.
 
+        :param hints: the hint levels the learner opened before answering (0 to
+            :data:`ANSWER_HINT`; see the module's Hints).
         :raises TypeError: if ``puzzle`` or ``verdict`` lacks what is needed.
-        :raises ValueError: if one of their values is out of range, or the file has
-            become unreadable (it is not written over).
+        :raises ValueError: if one of their values is out of range (``hints`` included),
+            or the file has become unreadable (it is not written over).
         :raises TimeoutError: if another session holds the lock for :data:`LOCK_TIMEOUT`
             seconds.
         """
         fields, stored, shipped = _puzzle_fields(puzzle)
         fields |= _verdict_fields(verdict)
-        keep_dict = not shipped or not fields["correct"]
+        if not isinstance(hints, int) or isinstance(hints, bool) or not (
+                0 <= hints <= ANSWER_HINT):
+            raise ValueError(f"hints is {hints!r}, not a whole number 0 to {ANSWER_HINT}")
+        fields["hints"] = hints
+        keep_dict = not shipped or not (fields["correct"] and hints < ANSWER_HINT)
         self._path.parent.mkdir(parents=True, exist_ok=True)
         lock = filelock.FileLock(f"{self._path}.lock", timeout=LOCK_TIMEOUT)
         try:
             with lock:
                 data = self._read().data
                 entry = {key: fields.get(key) for key in _ATTEMPT_KEYS}
+                entry["hints"] = hints
                 entry["time"] = datetime.now(UTC).isoformat()
                 data["attempts"].append(entry)
                 if keep_dict:
@@ -517,7 +566,8 @@ class Progress:
         return _select(self._read().attempts, variant, theme)
 
     def accuracy(self, variant: str | None = None, theme: str | None = None) -> float | None:
-        """The share (0 to 1) of the matching attempts answered correctly; None when
+        """The share (0 to 1) of the matching attempts solved (right without the hint
+        that gives the answer); None when
         there are none.
 
         :raises ValueError: for an unknown variant, or an unreadable file.
@@ -525,7 +575,7 @@ class Progress:
         chosen = self.attempts(variant, theme)
         if not chosen:
             return None
-        return sum(a.correct for a in chosen) / len(chosen)
+        return sum(a.solved for a in chosen) / len(chosen)
 
     def due(self, variant: str) -> list[PuzzleLike]:
         """The missed puzzles of ``variant`` due for review (see the module's schedule),
@@ -548,8 +598,9 @@ class Progress:
 
     def rating(self, variant: str) -> Rating:
         """The learner's Glicko-2 rating in ``variant``: from :data:`START`, one rating
-        period per attempt, in order, each a game against the puzzle's rating then (won
-        when correct). An unattempted variant has the starting rating.
+        period per attempt, in order, each a game against the puzzle's rating then, scored
+        :attr:`Attempt.score` (1 for a solve without hints, less for hints, 0 unsolved).
+        An unattempted variant has the starting rating.
 
         :raises ValueError: for an unknown variant, or an unreadable file.
         """
@@ -557,7 +608,7 @@ class Progress:
 
     def streak(self, variant: str | None = None) -> int:
         """How many of the latest attempts (of ``variant``; all when None) in a row were
-        correct.
+        solved.
 
         :raises ValueError: for an unknown variant, or an unreadable file.
         """
@@ -572,10 +623,10 @@ class Progress:
         n = len(record.attempts)
         if not n:
             return f"Progress({str(self._path)!r}, no attempts)"
-        right = sum(a.correct for a in record.attempts)
+        right = sum(a.solved for a in record.attempts)
         due = sum(len(_due_ids(_select(record.attempts, v, None))) for v in VARIANTS)
         return (f"Progress({str(self._path)!r}, {n} attempt{'s' * (n != 1)}, "
-                f"{right / n:.0%} correct, {due} due)")
+                f"{right / n:.0%} solved, {due} due)")
 
     def _repr_html_(self) -> str:
         from ..display import html_table
@@ -588,7 +639,7 @@ class Progress:
         rows: list[list[object]] = []
         for variant in VARIANTS:
             chosen = _select(record.attempts, variant, None)
-            right = sum(a.correct for a in chosen)
+            right = sum(a.solved for a in chosen)
             rows.append([variant, len(chosen),
                          f"{right / len(chosen):.0%}" if chosen else "–",
                          str(_glicko(chosen)), len(_due_ids(chosen))])
@@ -597,7 +648,7 @@ class Progress:
         return html_table(
             ["variant", "attempts", "accuracy", "rating ± 2 RD", "due"], rows,
             caption=f"Practice: {n} puzzle attempt{'s' * (n != 1)}, "
-                    f"{run} correct in a row",
+                    f"{run} solved in a row",
             css_class="rl-progress",
             note=f"Glicko-2 ratings, from {START[0]:g} ± {2 * START[1]:g}; "
                  f"kept in {self._path}",

@@ -182,7 +182,7 @@ class PracticeWidget(W.VBox):  # type: ignore[misc]
         ``puzzles``.
     :param theme: a puzzle theme (:data:`rummy_lab.practice.THEMES`), None for any.
     :param progress: the learner's record (:class:`rummy_lab.practice.Progress` or any
-        object with ``record(puzzle, verdict)``); None keeps the session's in memory.
+        object with ``record(puzzle, verdict, hints=n)``); None keeps the session's in memory.
     :param puzzles: puzzles to use instead of the shipped set (e.g.
         :func:`rummy_lab.practice.from_review`).
     :param seed: the dealing seed.

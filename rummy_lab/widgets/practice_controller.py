@@ -61,11 +61,11 @@ way to play it."""
 
 
 class Recorder(Protocol):
-    """What a progress object must have: ``record(puzzle, verdict)`` (the rest is read by
-    duck typing, :func:`progress_figures`)."""
+    """What a progress object must have: ``record(puzzle, verdict, hints=n)`` (the rest is
+    read by duck typing, :func:`progress_figures`)."""
 
-    def record(self, puzzle: Puzzle, verdict: Verdict) -> object:
-        """Note the first answer to ``puzzle``."""
+    def record(self, puzzle: Puzzle, verdict: Verdict, *, hints: int = 0) -> object:
+        """Note the first answer to ``puzzle``, given after ``hints`` hint levels."""
 
 
 class SessionRecord:
@@ -80,9 +80,11 @@ class SessionRecord:
     def __init__(self) -> None:
         self._results: list[tuple[str, bool]] = []
 
-    def record(self, puzzle: Puzzle, verdict: Verdict) -> None:
-        """Note an answer to ``puzzle``."""
-        self._results.append((puzzle.variant, bool(verdict.correct)))
+    def record(self, puzzle: Puzzle, verdict: Verdict, *, hints: int = 0) -> None:
+        """Note an answer to ``puzzle``: solved when right without the last hint level,
+        which gives the answer (as :class:`rummy_lab.practice.Progress` counts it)."""
+        self._results.append((puzzle.variant,
+                              bool(verdict.correct) and hints < max(HINT_LEVELS)))
 
     def _of(self, variant: str | None) -> list[bool]:
         return [ok for v, ok in self._results if variant is None or v == variant]
@@ -195,7 +197,7 @@ class PracticeController:
     :param theme: deal only puzzles of this theme (:data:`rummy_lab.practice.THEMES`);
         ignored with ``puzzles``.
     :param progress: the learner's record (:class:`rummy_lab.practice.Progress` or any
-        object with ``record(puzzle, verdict)``, read by duck typing:
+        object with ``record(puzzle, verdict, hints=n)``, read by duck typing:
         :func:`progress_figures`); None keeps a :class:`SessionRecord` in memory. With a
         record that has ``due``, the missed puzzles it brings back come first when
         dealing from the shipped set.
@@ -239,7 +241,7 @@ class PracticeController:
         if isinstance(batch, bool) or not isinstance(batch, int) or batch < 1:
             raise ValueError(f"batch must be a whole number >= 1, got {quote(batch)}")
         if progress is not None and not callable(getattr(progress, "record", None)):
-            raise ValueError(f"progress must have a record(puzzle, verdict) method (like "
+            raise ValueError(f"progress must have a record(puzzle, verdict, hints=n) method (like "
                              f"rl.practice.Progress), got {type(progress).__name__}")
         self._given: tuple[Puzzle, ...] | None = None
         if puzzles is not None:
@@ -426,8 +428,8 @@ class PracticeController:
         verdict = self.puzzle.check(move)
         if self.first is None:
             if self.progress is not None:  # first: if it cannot record, nothing changes
-                self.progress.record(self.puzzle, verdict)
-            self.session.record(self.puzzle, verdict)
+                self.progress.record(self.puzzle, verdict, hints=self.hint_level)
+            self.session.record(self.puzzle, verdict, hints=self.hint_level)
         self.move = verdict.move
         self.verdict = verdict
         self.answers += 1

@@ -98,6 +98,19 @@ def _play_a_few_moves(page: Any, theme: str) -> None:
     expect(log.locator(".rl-reason").first).not_to_be_empty(timeout=60_000)
 
 
+def _start_a_match(page: Any, theme: str) -> None:
+    """Tick Play a match: a fresh table shows the match line with its chance, and its
+    Next hand waits for the hand to end."""
+    app = page.locator(".rl-app")
+    app.locator(".rl-app-match input[type=checkbox]").check()
+    expect(app.locator(".rl-app-new-hand")).to_have_text("New match", timeout=60_000)
+    line = app.locator(".rl-play-table .rl-match-line")
+    expect(line).to_contain_text("first to 100 wins", timeout=120_000)
+    expect(line).to_contain_text("your chance to win the match")
+    expect(app.locator(".rl-play-table .rl-new-hand")).to_be_disabled()
+    line.screenshot(path=str(ARTIFACTS / f"app_match_{theme}.png"), animations="disabled")
+
+
 @pytest.mark.parametrize("theme", ["light", "dark"])
 def test_the_app_plays_in_the_browser_and_stops_on_ctrl_c(
     tmp_path: Path, browser: Any, theme: str
@@ -116,6 +129,7 @@ def test_the_app_plays_in_the_browser_and_stops_on_ctrl_c(
         page.goto(url + "/", timeout=180_000)
         _play_a_few_moves(page, theme)
         assert page.locator(".jp-InputArea, .jp-CodeCell .cm-editor").count() == 0  # no code
+        _start_a_match(page, theme)
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         shot = ARTIFACTS / f"app_{theme}.png"
         page.screenshot(path=str(shot))

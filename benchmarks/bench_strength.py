@@ -235,7 +235,7 @@ def _eaai_bot(name: str, budget: float | None) -> Any:
 
 
 def _eaai_chunk(bot_name: str, budget: float | None, seed: int, start: int, stop: int
-                ) -> list[tuple[tuple[bool, list[tuple[int, str, int | None]]], ...]]:
+                ) -> list[tuple[tuple[bool, list[tuple[int, str, bool | None]]], ...]]:
     """Per mirrored pair ``k``: two games to 100 from one match seed (the same shuffle for
     every hand) and the same first dealer (``k % 2``), ``bot_name`` on seat 0 then on seat
     1, SimpleGinRummyPlayer on the other. Per game: whether ``bot_name`` won, and per hand

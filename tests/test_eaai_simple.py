@@ -352,3 +352,17 @@ def test_match_chances_follow_the_deal() -> None:
     moves_a = alternate._moves()[0]
     assert {m[3] for m in moves_w if m[1] > 0} == {0}
     assert {m[3] for m in moves_a if m[1] > 0} == {1}
+
+
+def test_saved_rules_from_before_alternate_deal_still_load() -> None:
+    from rummy_lab.engine.serialize import rules_from_dict, rules_to_dict
+
+    house = rl.get_rules("gin", name="house rules", knock_limit=7, alternate_deal=True)
+    assert rules_from_dict(rules_to_dict(house)) == house
+    old = rules_to_dict(house)
+    del old["alternate_deal"]
+    back = rules_from_dict(old)
+    assert not back.alternate_deal and back.knock_limit == 7
+    del old["knock_limit"]
+    with pytest.raises(ValueError, match=r"rules\.knock_limit is missing"):
+        rules_from_dict(old)

@@ -1,6 +1,7 @@
 """How strong and how fast the expert bot is, and whether its reviews make sense.
 
     python benchmarks/bench_strength.py openspiel --deals 2000 [--workers 2] [--bot expert]
+    python benchmarks/bench_strength.py eaai --games 2000 [--workers 2] [--bot expert] [--seed 0]
     python benchmarks/bench_strength.py greedy --variants gin,basic,500,indian --deals 400
                                                [--players 3]
     python benchmarks/bench_strength.py hintbot --variants gin,basic,500,indian --deals 200
@@ -15,8 +16,20 @@
 * ``openspiel``: Gin against OpenSpiel's ``make_simple_gin_rummy_bot`` in OpenSpiel's own
   engine (see ``benchmarks/openspiel_gin.py`` for the adapter and the rule differences),
   duplicate deals: each deal is played twice, the rummy_lab bot on seat 0, then on seat 1.
+  Two scores of the same hands: first the fair one, both defenders laying off as the
+  rules allow (our engine's showdown of the hands at the knock), then OpenSpiel's own
+  returns, where OpenSpiel's simple bot defends without laying off (worth about 1.5
+  points per hand to its opponent).
   ``--bot`` picks the rummy_lab side: ``expert`` (default), ``greedy`` or ``greedy0``
   (``GreedyGinBot(knock_at=0)``, which only goes gin), for comparison.
+* ``eaai``: games to 100 against the EAAI Gin Rummy challenge's reference player
+  (:class:`rummy_lab.bots.SimpleGinRummyPlayer`) under the challenge's rules
+  (:data:`EAAI_RULES`), in mirrored pairs: the two games of a pair deal the same
+  shuffles hand by hand (one match seed) from the same first dealer, with the seats
+  swapped. Games won with a 95% interval by a bootstrap that resamples whole pairs (and
+  Wilson's, which takes games as independent), points per hand (pair bootstrap), hands
+  per game, and how the hands end for each side. ``--bot``: ``expert`` (default),
+  ``greedy``, ``greedy0``, ``random`` or ``eaai-simple`` (a check: near 50%).
 * ``greedy``: the expert against the variant's greedy bot in rummy_lab's engine, two
   players (``--players``: more, the expert on each seat in turn), duplicate deals, in
   :func:`rummy_lab.coach.hand_points` per deal.
@@ -63,7 +76,15 @@ from pathlib import Path
 from typing import Any
 
 import rummy_lab as rl
-from rummy_lab.bots import ExpertBot, GreedyGinBot, RandomBot, make_bot, play_hand
+from rummy_lab.bots import (
+    ExpertBot,
+    GreedyGinBot,
+    RandomBot,
+    SimpleGinRummyPlayer,
+    make_bot,
+    play_hand,
+    play_match,
+)
 from rummy_lab.coach import evaluate, hand_points, review
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -134,7 +155,10 @@ class _WallExpert:
 
 
 def _openspiel_chunk(bot_name: str, budget: float | None, start: int, stop: int
-                     ) -> list[tuple[float, str, str]]:
+                     ) -> list[tuple[float, float, tuple[str, str], tuple[str, str]]]:
+    """Per duplicate deal: the rummy_lab side's points per hand by our engine's showdown
+    (both defenders lay off) and by OpenSpiel's returns (its bot never lays off), and
+    the two hands' endings by each."""
     from openspiel_gin import deal_deck, play_openspiel_hand
 
     out = []
@@ -146,7 +170,9 @@ def _openspiel_chunk(bot_name: str, budget: float | None, start: int, stop: int
             if isinstance(side, ExpertBot):
                 side = _WallExpert(side)
             rec.append(play_openspiel_hand(deck, side, seat, random.Random(f"{d} {seat}")))
-        out.append(((rec[0].points + rec[1].points) / 2, rec[0].kind, rec[1].kind))
+        out.append(((rec[0].fair_points + rec[1].fair_points) / 2,
+                    (rec[0].points + rec[1].points) / 2,
+                    (rec[0].fair_kind, rec[1].fair_kind), (rec[0].kind, rec[1].kind)))
     return out
 
 
@@ -154,13 +180,151 @@ def cmd_openspiel(args: argparse.Namespace) -> None:
     t = time.perf_counter()
     rows = run_chunks(_openspiel_chunk, (args.bot, args.budget), args.deals, args.workers,
                       args.chunk)
-    pts = [r[0] for r in rows]
-    m, se, lo, hi = summary(pts)
-    kinds = Counter(k for r in rows for k in r[1:])
     print(f"Gin vs OpenSpiel simple bot, {args.bot} (budget {args.budget}), "
-          f"{len(pts)} duplicate deals ({2 * len(pts)} hands), {time.perf_counter() - t:.0f} s")
-    print(f"  points per hand: {m:+.2f} +- {se:.2f} (95% interval {lo:+.2f} .. {hi:+.2f})")
-    print("  hand endings: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
+          f"{len(rows)} duplicate deals ({2 * len(rows)} hands), {time.perf_counter() - t:.0f} s")
+    settings = (
+        ("fair: both defenders lay off as the rules allow (our engine's showdown of the "
+         "hands at the knock)", 0, 2),
+        ("OpenSpiel's own post-knock play: its simple bot never lays off (OpenSpiel's "
+         "returns)", 1, 3),
+    )
+    for title, at, kinds_at in settings:
+        pts = [r[at] for r in rows]
+        m, se, lo, hi = summary(pts)
+        kinds = Counter(k for r in rows for k in r[kinds_at])
+        print(f"  {title}")
+        print(f"    points per hand: {m:+.2f} +- {se:.2f} (95% interval {lo:+.2f} .. {hi:+.2f})")
+        print("    hand endings: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
+    m, se, lo, hi = summary([r[1] - r[0] for r in rows])
+    print(f"  the OpenSpiel bot's missing lay-offs give {args.bot} {m:+.2f} +- {se:.2f} points "
+          f"per hand (95% interval {lo:+.2f} .. {hi:+.2f})")
+
+
+# --------------------------------------------------------------------------- eaai
+
+EAAI_RULES = rl.get_rules("gin", name="eaai", gin_bonus=25, undercut_bonus=25,
+                          tie_is_undercut=True, big_gin_bonus=None, game_bonus=0, box_bonus=0,
+                          stock_end=2, knock_limit=10, target=100, alternate_deal=True)
+"""The EAAI Gin Rummy challenge's games: to 100, gin and undercut bonus 25, a tie is an
+undercut, no big gin, no game or box bonus, a hand whose stock is down to two cards is a
+draw, and the first turn passes to the other player after every scored hand."""
+
+
+def eaai_rules_text(r: rl.Rules) -> str:
+    """The challenge's rules in words, from the rules object."""
+    parts = [f"games to {r.target}", f"gin bonus {r.gin_bonus}",
+             f"undercut bonus {r.undercut_bonus}"]
+    parts.append("a tie is an undercut" if r.tie_is_undercut else "a tie scores nothing")
+    parts.append("no big gin" if r.big_gin_bonus is None else f"big gin {r.big_gin_bonus}")
+    parts.append(f"game bonus {r.game_bonus}, box bonus {r.box_bonus}")
+    parts.append(f"knock at {r.knock_limit} or less")
+    parts.append(f"a draw when the stock is down to {r.stock_end} cards")
+    parts.append("the deal alternates" if r.alternate_deal else "the winner deals")
+    return ", ".join(parts)
+
+
+def _eaai_bot(name: str, budget: float | None) -> Any:
+    if name == "expert":
+        return ExpertBot(budget=budget)
+    if name == "greedy0":
+        return GreedyGinBot(knock_at=0)
+    try:
+        return make_bot(name, EAAI_RULES)
+    except ValueError as exc:
+        raise SystemExit(f"--bot: {exc}") from None
+
+
+def _eaai_chunk(bot_name: str, budget: float | None, seed: int, start: int, stop: int
+                ) -> list[tuple[tuple[bool, list[tuple[int, str, bool | None]]], ...]]:
+    """Per mirrored pair ``k``: two games to 100 from one match seed (the same shuffle for
+    every hand) and the same first dealer (``k % 2``), ``bot_name`` on seat 0 then on seat
+    1, SimpleGinRummyPlayer on the other. Per game: whether ``bot_name`` won, and per hand
+    its signed points, the ending and whether it knocked (``True``), the other did
+    (``False``) or nobody (``None``)."""
+    out = []
+    for k in range(start, stop):
+        match_seed = random.Random(f"rummy_lab eaai {seed} {k}").getrandbits(63)
+        pair = []
+        for seat in (0, 1):
+            match = rl.new_match(EAAI_RULES, seed=match_seed, dealer=k % 2)
+            bots: list[Any] = [SimpleGinRummyPlayer(), SimpleGinRummyPlayer()]
+            bots[seat] = _eaai_bot(bot_name, budget)
+            play_match(match, bots, random.Random(f"{match_seed} {seat}"))
+            hands = []
+            for r in match.results:
+                sign = 0 if r.winner is None else (1 if r.winner == seat else -1)
+                who = None if r.knocker is None else r.knocker == seat
+                hands.append((sign * r.points, r.kind, who))
+            pair.append((match.winner == seat, hands))
+        out.append(tuple(pair))
+    return out
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a share ``wins / n``."""
+    if n == 0:
+        return float("nan"), float("nan")
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def paired_bootstrap(units: Sequence[tuple[float, float]], rounds: int = 2000,
+                     seed: int = 0) -> tuple[float, float]:
+    """The 95% percentile interval of ``sum(a) / sum(b)`` when whole units (here the
+    mirrored pairs of games) are resampled with replacement."""
+    rng = random.Random(seed)
+    n = len(units)
+    stats = []
+    for _ in range(rounds):
+        pick = [units[rng.randrange(n)] for _ in range(n)]
+        den = sum(b for _, b in pick)
+        stats.append(sum(a for a, _ in pick) / den if den else float("nan"))
+    stats.sort()
+    return stats[int(0.025 * rounds)], stats[min(rounds - 1, int(0.975 * rounds))]
+
+
+def cmd_eaai(args: argparse.Namespace) -> None:
+    """Games to 100 under the EAAI challenge's rules against SimpleGinRummyPlayer."""
+    if args.games < 2 or args.games % 2:
+        raise SystemExit(f"--games must be an even number >= 2 (mirrored pairs), got {args.games}")
+    t = time.perf_counter()
+    pairs = run_chunks(_eaai_chunk, (args.bot, args.budget, args.seed), args.games // 2,
+                       args.workers, args.chunk)
+    games = [g for pair in pairs for g in pair]
+    won = sum(g[0] for g in games)
+    n = len(games)
+    wlo, whi = wilson(won, n)
+    blo, bhi = paired_bootstrap([(sum(g[0] for g in pair), 2) for pair in pairs])
+    hands = [h for g in games for h in g[1]]
+    per_pair = [(sum(h[0] for g in pair for h in g[1]), sum(len(g[1]) for g in pair))
+                for pair in pairs]
+    plo, phi = paired_bootstrap(per_pair)
+    ppm = sum(h[0] for h in hands) / len(hands)
+    hm, hse, _, _ = summary([len(g[1]) for g in games])
+    print(f"EAAI Gin Rummy challenge ({eaai_rules_text(EAAI_RULES)}): {args.bot} (budget "
+          f"{args.budget}) against SimpleGinRummyPlayer, {n} games in {n // 2} mirrored pairs "
+          f"(same shuffles, seats swapped; seed {args.seed}), {time.perf_counter() - t:.0f} s")
+    print(f"  games won by {args.bot}: {won} of {n} = {won / n:.1%}; 95% interval "
+          f"{blo:.1%} .. {bhi:.1%} (paired bootstrap over the pairs), Wilson {wlo:.1%} .. "
+          f"{whi:.1%} (games taken as independent)")
+    print(f"  points per hand for {args.bot}: {ppm:+.2f} over {len(hands)} hands; 95% interval "
+          f"{plo:+.2f} .. {phi:+.2f} (paired bootstrap over the pairs)")
+    print(f"  hands per game: {hm:.2f} +- {hse:.2f} (standard error)")
+    for side, label in ((True, args.bot), (False, "SimpleGinRummyPlayer")):
+        mine = Counter(h[1] for h in hands if h[2] is side)
+        knocked = sum(mine.values())
+        print(f"  {label} ends {knocked} hands ({knocked / len(hands):.1%}): "
+              + ", ".join(f"{_ENDINGS.get(kind, kind)} {c} ({c / len(hands):.1%})"
+                          for kind, c in sorted(mine.items())))
+    rest = Counter(h[1] for h in hands if h[2] is None)
+    print("  nobody knocks: " + (", ".join(f"{kind} {c} ({c / len(hands):.1%})"
+                                          for kind, c in sorted(rest.items())) or "never"))
+
+
+_ENDINGS = {"knock": "knocks and wins", "gin": "goes gin", "big_gin": "goes big gin",
+            "undercut": "knocks and is undercut", "tie": "knocks and ties"}
 
 
 # --------------------------------------------------------------------------- greedy
@@ -548,6 +712,14 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--budget", type=float, default=None)
     p.add_argument("--workers", type=int, default=workers)
     p.add_argument("--chunk", type=int, default=25)
+    p = sub.add_parser("eaai")
+    p.add_argument("--games", type=int, default=2000, help="games, an even number (pairs)")
+    p.add_argument("--bot", default="expert",
+                   help="expert, greedy, greedy0, random or eaai-simple")
+    p.add_argument("--budget", type=float, default=None)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--workers", type=int, default=workers)
+    p.add_argument("--chunk", type=int, default=5, help="pairs per task")
     p = sub.add_parser("greedy")
     p.add_argument("--variants", default="gin,basic,500,indian")
     p.add_argument("--players", type=int, default=2,
@@ -590,7 +762,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--chunk", type=int, default=5)
     args = ap.parse_args(argv)
     commands: dict[str, Callable[[argparse.Namespace], None]] = {
-        "openspiel": cmd_openspiel, "greedy": cmd_greedy, "hintbot": cmd_hintbot,
+        "openspiel": cmd_openspiel, "eaai": cmd_eaai, "greedy": cmd_greedy, "hintbot": cmd_hintbot,
         "speed": cmd_speed, "review": cmd_review, "reviewcheck": cmd_reviewcheck,
         "gap": cmd_gap,
     }

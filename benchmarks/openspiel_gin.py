@@ -24,10 +24,16 @@ the card just taken. Differences that could not be aligned, handled here:
 * Lay-offs and melds after a knock are separate actions in OpenSpiel; for the rummy_lab
   side the adapter plays the arrangement our showdown computes (the knocker's melds; the
   defender's best lay-offs, then melds). OpenSpiel's simple bot never lays off.
+* So each hand is scored twice (:class:`HandRecord`): ``points``, OpenSpiel's returns
+  after those post-knock actions (the OpenSpiel bot defends without laying off), and
+  ``fair_points``, the showdown our engine computes from the two hands at the knock
+  (:func:`rummy_lab.gin.showdown` under ``RULES``: the knocker's arrangement that gives
+  the fewest lay-offs, the defender's best lay-offs, whichever side defends). Play up to
+  the knock is the same for both, so one played hand gives both scores.
 * OpenSpiel ends a hand as a draw after 50 upcard draws or when both players in turn
   take the upcard and throw it straight back; our engine has neither rule (never reached
   by these bots in practice; counted if it happens).
-* Hands are scored by OpenSpiel's returns.
+* ``points`` are OpenSpiel's returns; ``fair_points`` our engine's showdown.
 """
 
 from __future__ import annotations
@@ -53,6 +59,7 @@ from rummy_lab.engine.moves import (
     PassUpcard,
     TakeUpcard,
 )
+from rummy_lab.gin import showdown
 
 RULES = rl.get_rules("gin", big_gin_bonus=None, tie_is_undercut=False, no_discard_of_pickup=False)
 
@@ -137,11 +144,16 @@ def wall_choice(bot: Any, view: rl.PlayerView, rng: random.Random) -> Knock | Gi
 
 @dataclass
 class HandRecord:
-    """One hand played in OpenSpiel: the rummy_lab bot's points and how it ended."""
+    """One hand played in OpenSpiel: the rummy_lab bot's points and how it ended, by
+    OpenSpiel's returns (``points``, ``kind``) and by our engine's showdown of the hands
+    at the knock, both defenders laying off as the rules allow (``fair_points``,
+    ``fair_kind``; the same as OpenSpiel's for a hand nobody knocked)."""
 
     points: float
     kind: str
     decisions: int
+    fair_points: float = 0.0
+    fair_kind: str = "draw"
 
 
 def play_openspiel_hand(
@@ -170,6 +182,7 @@ def play_openspiel_hand(
     pending: list[int] = []  # the rummy_lab side's queued OpenSpiel actions
     before_discard: Game | None = None
     decisions = 0
+    at_knock: tuple[int, list[Card], list[Card]] | None = None
     while not state.is_terminal():
         if state.is_chance_node():
             state.apply_action(to_os(next(feed)))
@@ -177,6 +190,8 @@ def play_openspiel_hand(
         p = state.current_player()
         legal = state.legal_actions()
         phase = _PHASES[state.current_phase().name]
+        if phase == "Layoff" and at_knock is None:
+            at_knock = _hands_at_knock(state)
         if check and not mirror.is_over and phase in ("FirstUpcard", "Draw", "Discard"):
             _check_same(state, mirror)
         if p != seat:
@@ -225,7 +240,34 @@ def play_openspiel_hand(
             )
         state.apply_action(action)
     returns = state.returns()
-    return HandRecord(returns[seat], _ending(state, seat), decisions)
+    kind = _ending(state, seat)
+    fair_points, fair_kind = float(returns[seat]), kind
+    if at_knock is not None:
+        fair_points, fair_kind = _fair_score(*at_knock, seat)
+    return HandRecord(returns[seat], kind, decisions, fair_points, fair_kind)
+
+
+def _hands_at_knock(state: Any) -> tuple[int, list[Card], list[Card]]:
+    """At the start of OpenSpiel's lay-off phase: the knocker, its ten cards after the
+    knock discard (the melds it laid and the rest) and the defender's ten cards."""
+    k = list(state.knocked()).index(True)
+    knocker = [from_os(a) for a in state.hands()[k]]
+    for m in state.layed_melds()[k]:
+        knocker.extend(meld_cards(MELD_BASE + m))
+    defender = [from_os(a) for a in state.hands()[1 - k]]
+    if len(knocker) != 10 or len(defender) != 10:  # pragma: no cover - adapter bug
+        raise RuntimeError(f"hands at the knock: {knocker} and {defender}\n{state}")
+    return k, knocker, defender
+
+
+def _fair_score(knocker: int, knocker_cards: list[Card], defender_cards: list[Card],
+                seat: int) -> tuple[float, str]:
+    """The rummy_lab side's points and the ending by our engine's showdown."""
+    sd = showdown(knocker_cards, defender_cards, RULES)
+    winner = None if sd.winner is None else knocker if sd.winner == "knocker" else 1 - knocker
+    points = 0.0 if winner is None else float(sd.points if winner == seat else -sd.points)
+    how = "gin" if sd.kind in ("gin", "big_gin") else sd.kind
+    return points, ("rummy_lab " if knocker == seat else "OpenSpiel ") + how
 
 
 def _ending(state: Any, seat: int) -> str:

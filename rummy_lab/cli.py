@@ -455,8 +455,8 @@ def _configure_simulate(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--bots",
         default=None,
-        help="comma-separated bot per seat: random, greedy or expert (default: greedy where "
-        "available)",
+        help="comma-separated bot per seat: random, greedy, expert or (Gin) eaai-simple "
+        "(default: greedy where available)",
     )
     p.add_argument("--seed", type=_whole_number, default=0, help="seed of the run (default 0)")
     p.add_argument(
@@ -499,7 +499,8 @@ def _run_simulate(args: argparse.Namespace) -> int:
 register_command(
     "simulate",
     help="play many hands with bots and print outcome rates with standard errors",
-    description="Simulate hands of a variant with random, greedy or expert bots (seeded, "
+    description="Simulate hands of a variant with random, greedy, expert or (Gin) "
+    "eaai-simple bots (seeded, "
     "reproducible whatever the number of workers) and print a summary table.",
     configure=_configure_simulate,
     run=_run_simulate,

@@ -319,8 +319,9 @@ def simulate(
     :param variant: preset name or Rules (``gin``, ``oklahoma``, ``500``, ``indian`` ...).
     :param games: number of hands, from 0 to :data:`MAX_GAMES` (10,000,000).
     :param players: seats at the table.
-    :param bots: one bot per seat: ``"random"``, ``"greedy"``, ``"expert"`` or a Bot object
-        (default: greedy for every seat where the variant has one, else random).
+    :param bots: one bot per seat: ``"random"``, ``"greedy"``, ``"expert"``, (Gin)
+        ``"eaai-simple"`` or a Bot object (default: greedy for every seat where the
+        variant has one, else random).
     :param seed: the run's seed, a whole number of at most 256 bits (:data:`MAX_SEED`);
         game ``i`` is seeded from ``(seed, i)``.
     :param executor: any ``concurrent.futures.Executor`` (a Dask ``Client.get_executor()``

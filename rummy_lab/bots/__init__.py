@@ -1,8 +1,9 @@
 """Bots for rummy_lab games: ``Bot.choose(view, rng) -> Move``, plus helpers to play hands.
 
 Every bot lives in this package: the protocol and the random bot (:mod:`.base`), the
-greedy players of each variant (:mod:`.gin`, :mod:`.table`, :mod:`.indian`), and the
-registry that turns a name into a bot for given rules (:func:`make_bot`).
+greedy players of each variant (:mod:`.gin`, :mod:`.table`, :mod:`.indian`), the EAAI
+Gin Rummy challenge's reference player (:mod:`.eaai`), and the registry that turns a
+name into a bot for given rules (:func:`make_bot`).
 
 >>> import random, rummy_lab as rl
 >>> g = rl.new_game("gin", seed=4)
@@ -14,6 +15,7 @@ True
 from __future__ import annotations
 
 from .base import Bot, RandomBot, play_hand, play_match, play_until_turn
+from .eaai import SimpleGinRummyPlayer
 from .expert import ExpertBot
 from .gin import GreedyGinBot
 from .indian import GreedyIndianBot
@@ -29,6 +31,7 @@ __all__ = [
     "GreedyIndianBot",
     "GreedyTableBot",
     "RandomBot",
+    "SimpleGinRummyPlayer",
     "make_bot",
     "play_hand",
     "play_match",

@@ -8,10 +8,12 @@ The names are what :func:`rummy_lab.simulate`, the widgets and ``rummy-lab simul
 GreedyTableBot()
 >>> make_bot("expert", get_rules("indian"))
 ExpertBot()
+>>> make_bot("eaai-simple", get_rules("oklahoma"))
+SimpleGinRummyPlayer()
 >>> make_bot("greedy-ish", get_rules("gin"))
 Traceback (most recent call last):
 ...
-ValueError: unknown bot 'greedy-ish'; use one of random, greedy, expert or a Bot object
+ValueError: unknown bot 'greedy-ish'; use one of random, greedy, expert, eaai-simple or a Bot object
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from collections.abc import Callable
 from ..engine.errors import quote
 from ..engine.rules import Rules, Variant
 from .base import Bot, RandomBot
+from .eaai import SimpleGinRummyPlayer, check_gin_rules
 from .expert import ExpertBot
 from .gin import GreedyGinBot
 from .indian import GreedyIndianBot
@@ -29,8 +32,8 @@ from .table import GreedyTableBot
 __all__ = ["BOT_NAMES", "BotSpec", "make_bot"]
 
 BotSpec = str | Bot
-"""A bot name (``"random"``, ``"greedy"``, ``"expert"``) or any object with
-``choose(view, rng)``."""
+"""A bot name (``"random"``, ``"greedy"``, ``"expert"``, Gin's ``"eaai-simple"``) or any
+object with ``choose(view, rng)``."""
 
 _GREEDY: dict[Variant, Callable[[], Bot]] = {
     Variant.GIN: GreedyGinBot,
@@ -43,7 +46,13 @@ _FACTORIES: dict[str, Callable[[Rules], Bot]] = {
     "random": lambda rules: RandomBot(),
     "greedy": lambda rules: _GREEDY[rules.variant](),
     "expert": lambda rules: ExpertBot(),
+    "eaai-simple": lambda rules: _gin_only(SimpleGinRummyPlayer, rules),
 }
+
+
+def _gin_only(factory: Callable[[], Bot], rules: Rules) -> Bot:
+    check_gin_rules(rules)
+    return factory()
 
 BOT_NAMES: tuple[str, ...] = tuple(_FACTORIES)
 """The names :func:`make_bot` knows."""
@@ -54,8 +63,9 @@ def make_bot(spec: BotSpec, rules: Rules) -> Bot:
 
     :param spec: the bot's name, any case, or an object with ``choose(view, rng)``.
     :param rules: the rules it will play (a name picks the variant's own bot).
-    :raises ValueError: for an unknown name, naming it and the known ones, or an object
-        without a ``choose`` method.
+    :raises ValueError: for an unknown name, naming it and the known ones, an object
+        without a ``choose`` method, or ``"eaai-simple"`` (the EAAI challenge's
+        :class:`~rummy_lab.bots.SimpleGinRummyPlayer`) for rules other than Gin's.
     """
     if not isinstance(spec, str):
         if not callable(getattr(spec, "choose", None)):

@@ -13,10 +13,11 @@ Method (like backgammon's match equity tables; the details are in ``docs/coach.m
   measures it; the counts ship in ``rummy_lab/coach/data/hand_outcomes.json``.
 * **The match** is a Markov chain on ``(total 0, total 1, next dealer)`` that follows the
   engine's match rules exactly (:mod:`rummy_lab.engine.match` and the variants' hooks):
-  who deals next (Gin: the hand's winner, the same dealer after a drawn hand; the other
-  variants: the deal passes), how a hand moves the totals and when the match ends. The
-  chance of winning from every state is computed once per rules object by value
-  iteration over the whole table (:class:`MatchEquityTable`), then looked up.
+  who deals next (Gin: the hand's winner, or with ``alternate_deal`` the other player,
+  the same dealer after a drawn hand; the other variants: the deal passes), how a hand
+  moves the totals and when the match ends. The chance of winning from every state is
+  computed once per rules object by value iteration over the whole table
+  (:class:`MatchEquityTable`), then looked up.
 
 The match formats:
 
@@ -270,7 +271,9 @@ class MatchEquityTable:
             merged: dict[tuple[int, int, int], float] = {}
             for d, o, w, p in self.outcomes.rows:
                 x0, x1 = (d, o) if dealer == 0 else (o, d)
-                if self.format == "gin":
+                if self.format == "gin" and self.rules.alternate_deal:
+                    nxt = dealer if w is None else 1 - dealer
+                elif self.format == "gin":
                     nxt = dealer if w in ("dealer", None) else 1 - dealer
                 else:
                     nxt = 1 - dealer

@@ -248,6 +248,9 @@ def _scoring(rules: Rules) -> list[str]:
                "a box for every hand won"
         lines.append(game + (", game bonus doubled in a shutout." if rules.shutout ==
                              "double_game_bonus" else ", the whole total doubled in a shutout."))
+        if rules.alternate_deal:
+            lines.append("The deal passes to the other player after every scored hand "
+                         "(a drawn hand is dealt again by the same dealer).")
         if rules.hollywood:
             lines.append(f"Hollywood: {rules.hollywood_games} games scored at once; a player's "
                          "first win counts in game 1, the second in games 1-2, and so on.")

@@ -79,7 +79,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 _FLAGS = (
     "set_distinct_suits", "allow_all_wild", "wild_joker", "no_discard_of_pickup",
     "tie_is_undercut", "oklahoma", "spade_doubles", "spade_doubles_bonuses", "hollywood",
-    "hollywood_carry_shutout", "layoff_before_first_meld", "rejoin",
+    "hollywood_carry_shutout", "layoff_before_first_meld", "rejoin", "alternate_deal",
 )
 UPCARDS = 1
 """Cards turned face up to start the discard pile, in every variant."""
@@ -148,6 +148,10 @@ class Rules:
     game_bonus: int = 100
     box_bonus: int = 25
     shutout: str = "double_game_bonus"
+    alternate_deal: bool = False
+    """Gin: the deal passes to the other player after every hand that is scored (a drawn
+    hand is dealt again by the same dealer), as in the EAAI Gin Rummy challenge; ``False``:
+    the winner of a hand deals the next."""
     # Basic
     layoff_before_first_meld: bool = True
     rummy_multiplier: int = 2
@@ -482,6 +486,11 @@ def _combination_problems(r: Rules) -> list[str]:
                 f"gin rummy is played without jokers: printed_jokers must be 0, got "
                 f"{r.printed_jokers}"
             )
+    if variant is not Variant.GIN and r.alternate_deal:
+        problems.append(
+            f"alternate_deal (the Gin deal passes after every scored hand) is a Gin rule; it "
+            f"must be False for {variant.value}, whose deal passes to the left anyway"
+        )
     if variant is not Variant.INDIAN and r.wild_joker:
         problems.append(
             f"wild_joker (a card turned under the stock makes its rank wild) is an Indian "

@@ -45,6 +45,8 @@ __all__ = [
 FORMAT = "rummy_lab.game"
 VERSION = 1
 _RULE_FIELDS = {f.name: f for f in dataclasses.fields(Rules)}
+_LATER_FIELDS: dict[str, Any] = {"alternate_deal": False}
+"""Rules fields added after saves began, with the value a save made before them meant."""
 
 
 class _Bad(ValueError):
@@ -70,7 +72,9 @@ def rules_from_dict(data: object) -> Rules:
     """Rules from :func:`rules_to_dict` output, validated like any Rules.
 
     ``name`` is required. Rules named after a preset take the preset's value for any
-    field left out; other rules must give every field.
+    field left out; other rules must give every field, except those added to
+    :class:`Rules` after saves began (``alternate_deal``), which a save from before them
+    leaves out: they take the value those saves meant (the old behaviour).
 
     >>> rules_from_dict({"name": "500", "variant": "500", "knock_limit": 5}).target
     500
@@ -94,6 +98,9 @@ def rules_from_dict(data: object) -> Rules:
     preset = PRESETS.get(name)
     for key in _RULE_FIELDS:
         if key in kw:
+            continue
+        if preset is None and key in _LATER_FIELDS:
+            kw[key] = _LATER_FIELDS[key]
             continue
         if preset is None:
             raise ValueError(

@@ -255,8 +255,11 @@ class GinEngine(VariantEngine):
 
     # ------------------------------------------------------------------ matches
     def next_dealer(self, state: GameState) -> int:
-        """The winner of a hand deals the next; after a draw the same dealer deals again."""
+        """The winner of a hand deals the next (``rules.alternate_deal``: the other player
+        deals the next); after a draw the same dealer deals again."""
         if state.result is not None and state.result.winner is not None:
+            if state.rules.alternate_deal:
+                return (state.dealer + 1) % state.players
             return state.result.winner
         return state.dealer
 

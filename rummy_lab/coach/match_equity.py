@@ -47,7 +47,7 @@ deal, not a match.
 >>> import rummy_lab as rl
 >>> p0, p1 = rl.coach.match_win_probability("gin", (90, 60), dealer=1)
 >>> round(p0, 2), abs(p0 + p1 - 1) < 1e-9
-(0.71, True)
+(0.75, True)
 >>> rl.coach.match_win_probability("gin", (100, 60))
 Traceback (most recent call last):
 ...

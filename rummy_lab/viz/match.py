@@ -4,8 +4,8 @@
 >>> fig = rl.viz.match_equity_heatmap("gin", dealer=0)
 >>> len(fig.data[0].x), len(fig.data[0].y), fig.data[0].zmin, fig.data[0].zmax
 (100, 100, 0, 100)
->>> fig.data[0].z[90][60]  # player 0 at 90, player 1 at 60: player 0 wins 71%
-70.6
+>>> fig.data[0].z[90][60]  # player 0 at 90, player 1 at 60, player 0 deals: 68%
+68.3
 """
 
 from __future__ import annotations

@@ -188,8 +188,12 @@ def test_rummy_500_low_run_ace_rule_is_said_to_be_unmodelled() -> None:
     ace = r500.ace_value
     assert f"{on_table} = {ace} + 2 + 3 + 34: the A♠ counts {ace} in the low run" in text
     assert "Some count the ace 1 in a low run; the `ace_value` field sets" not in text
-    cell = _cell(nb, "c033a")
-    assert "== r500.ace_value + 2 + 3 + 7 + 8 + 9 + 10 == 54" in cell.source
+    # The cell plays the round; the section's collapsed check asserts the count.
+    assert '"meld AS 2S 3S", "meld 7H 8H 9H 10H"' in _cell(nb, "c033a").source
+    check = _cell(nb, "c036k")
+    assert "check" in check.metadata["tags"]
+    assert "low_run.result.detail.on_table[0] == r500.ace_value + 2 + 3 + 7 + 8 + 9 + 10 == 54" in (
+        check.source)
 
 
 # -- hand_analysis: the expected deadwood after the next draw --------------------------

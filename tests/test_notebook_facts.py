@@ -71,10 +71,12 @@ def test_indian_loser_has_impure_sequences_not_no_meld() -> None:
     number = {4: "four"}[len(melds)]
     assert "No pure sequence is not no meld." in text
     assert f"{number} impure sequences, each built on the one wild 8♥" in text
-    # The cell that lists them asserts the same list.
+    # The cell lists them; the section's collapsed check asserts the same list.
     cell = _cell(nb, "c030a")
     assert "rl.classify_meld" in cell.source
-    assert repr(shown).replace("'", '"') in cell.source
+    check = _cell(nb, "k-deal")
+    assert "check" in check.metadata["tags"]
+    assert f"for m in loser_melds] == {shown!r}".replace("'", '"') in check.source
 
 
 def test_indian_printed_joker_rows_are_labelled_with_their_count() -> None:
@@ -93,7 +95,10 @@ def test_indian_printed_joker_rows_are_labelled_with_their_count() -> None:
     # The cell computes both counts and asserts them; the row labels come from the rules.
     assert "the two printed jokers" not in cell.source
     assert "printed_jokers=j) for j in (2, indian.printed_jokers)" in cell.source
-    assert f"== ({round(p[2], 3)}, {round(p[4], 3):.3f})" in cell.source
+    # The section's collapsed check asserts both figures.
+    check = _cell(nb, "k-prob")
+    assert "check" in check.metadata["tags"]
+    assert f"== ({round(p[2], 3)}, {round(p[4], 3):.3f})" in check.source
     assert 'f"with {r.printed_jokers} printed jokers"' in cell.source
     text = _markdown(nb)
     assert (

@@ -233,7 +233,10 @@ def test_expected_deadwood_is_averaged_over_the_41_unseen_cards() -> None:
     assert "33.26" not in text and "33.62" not in text
     source = _cell(nb, "c016").source
     assert "seen=[row.discard]" in source
-    assert f"== {averages!r}".replace("'", '"') in source
+    # The section's collapsed check asserts the averages quoted.
+    check = _cell(nb, "k-outs")
+    assert "check" in check.metadata["tags"]
+    assert f"after_next_draw == {averages!r}".replace("'", '"') in check.source
     assert "seen=[rows[0].discard]" in _cell(nb, "c014").source
 
 

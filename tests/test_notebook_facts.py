@@ -282,4 +282,8 @@ def test_strategy_lab_quotes_the_first_player_half_widths() -> None:
     assert (f"1,500 Gin hands pin the rate to ±{half['gin']} percentage points; sixty Indian "
             f"deals only to ±{half['indian']}.") in text
     assert "±13" not in text
-    assert f"assert half_widths == {half!r}".replace("'", '"') in _cell(nb, "c024").source
+    assert "half_widths = " in _cell(nb, "c024").source
+    # The section's collapsed check asserts the half-widths quoted.
+    check = _cell(nb, "k-first")
+    assert "check" in check.metadata["tags"]
+    assert f"assert half_widths == {half!r}".replace("'", '"') in check.source

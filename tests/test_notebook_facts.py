@@ -71,10 +71,12 @@ def test_indian_loser_has_impure_sequences_not_no_meld() -> None:
     number = {4: "four"}[len(melds)]
     assert "No pure sequence is not no meld." in text
     assert f"{number} impure sequences, each built on the one wild 8♥" in text
-    # The cell that lists them asserts the same list.
+    # The cell lists them; the section's collapsed check asserts the same list.
     cell = _cell(nb, "c030a")
     assert "rl.classify_meld" in cell.source
-    assert repr(shown).replace("'", '"') in cell.source
+    check = _cell(nb, "k-deal")
+    assert "check" in check.metadata["tags"]
+    assert f"for m in loser_melds] == {shown!r}".replace("'", '"') in check.source
 
 
 def test_indian_printed_joker_rows_are_labelled_with_their_count() -> None:
@@ -93,7 +95,10 @@ def test_indian_printed_joker_rows_are_labelled_with_their_count() -> None:
     # The cell computes both counts and asserts them; the row labels come from the rules.
     assert "the two printed jokers" not in cell.source
     assert "printed_jokers=j) for j in (2, indian.printed_jokers)" in cell.source
-    assert f"== ({round(p[2], 3)}, {round(p[4], 3):.3f})" in cell.source
+    # The section's collapsed check asserts both figures.
+    check = _cell(nb, "k-prob")
+    assert "check" in check.metadata["tags"]
+    assert f"== ({round(p[2], 3)}, {round(p[4], 3):.3f})" in check.source
     assert 'f"with {r.printed_jokers} printed jokers"' in cell.source
     text = _markdown(nb)
     assert (
@@ -157,8 +162,11 @@ def test_pickup_likelihood_ratio_range_matches_the_table() -> None:
     text = _markdown(nb)
     assert f"multiplies the odds of each other nine by {low} to {high} (" in text
     assert "2.5 to 4" not in text
-    assert f"assert (min(nine_ratios), max(nine_ratios)) == ({low}, {high})" in _cell(
-        nb, "1360e84b").source
+    # The cell computes the ratios; its collapsed check asserts the range quoted.
+    assert "nine_ratios = " in _cell(nb, "1360e84b").source
+    check = _cell(nb, "k-bayes")
+    assert "check" in check.metadata["tags"]
+    assert f"assert (min(nine_ratios), max(nine_ratios)) == ({low}, {high})" in check.source
 
 
 # -- 03_rummy_500: the ace in a low run -----------------------------------------------
@@ -188,8 +196,12 @@ def test_rummy_500_low_run_ace_rule_is_said_to_be_unmodelled() -> None:
     ace = r500.ace_value
     assert f"{on_table} = {ace} + 2 + 3 + 34: the A♠ counts {ace} in the low run" in text
     assert "Some count the ace 1 in a low run; the `ace_value` field sets" not in text
-    cell = _cell(nb, "c033a")
-    assert "== r500.ace_value + 2 + 3 + 7 + 8 + 9 + 10 == 54" in cell.source
+    # The cell plays the round; the section's collapsed check asserts the count.
+    assert '"meld AS 2S 3S", "meld 7H 8H 9H 10H"' in _cell(nb, "c033a").source
+    check = _cell(nb, "c036k")
+    assert "check" in check.metadata["tags"]
+    assert "low_run.result.detail.on_table[0] == r500.ace_value + 2 + 3 + 7 + 8 + 9 + 10 == 54" in (
+        check.source)
 
 
 # -- hand_analysis: the expected deadwood after the next draw --------------------------
@@ -221,7 +233,10 @@ def test_expected_deadwood_is_averaged_over_the_41_unseen_cards() -> None:
     assert "33.26" not in text and "33.62" not in text
     source = _cell(nb, "c016").source
     assert "seen=[row.discard]" in source
-    assert f"== {averages!r}".replace("'", '"') in source
+    # The section's collapsed check asserts the averages quoted.
+    check = _cell(nb, "k-outs")
+    assert "check" in check.metadata["tags"]
+    assert f"after_next_draw == {averages!r}".replace("'", '"') in check.source
     assert "seen=[rows[0].discard]" in _cell(nb, "c014").source
 
 
@@ -267,4 +282,8 @@ def test_strategy_lab_quotes_the_first_player_half_widths() -> None:
     assert (f"1,500 Gin hands pin the rate to ±{half['gin']} percentage points; sixty Indian "
             f"deals only to ±{half['indian']}.") in text
     assert "±13" not in text
-    assert f"assert half_widths == {half!r}".replace("'", '"') in _cell(nb, "c024").source
+    assert "half_widths = " in _cell(nb, "c024").source
+    # The section's collapsed check asserts the half-widths quoted.
+    check = _cell(nb, "k-first")
+    assert "check" in check.metadata["tags"]
+    assert f"assert half_widths == {half!r}".replace("'", '"') in check.source

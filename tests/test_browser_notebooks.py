@@ -130,3 +130,38 @@ def test_notebook_runs_in_jupyterlab(
                 found[f"{theme}, rich output {i}"] = problems
     (ARTIFACTS / f"axe-notebook-{rel.stem}.json").write_text(json.dumps(found, indent=1))
     assert found == {}, json.dumps(found, indent=1)[:3000]
+
+
+def test_glossary_links_open_the_glossary(
+    notebook_lab: tuple[str, str, Path], page: Page
+) -> None:
+    """With ``00_start_here`` open (``make lab`` opens it first), a word's link to
+    ``00_start_here.ipynb#glossary`` in another notebook brings its Glossary into view: the
+    link's fragment finds the anchor ``<a id="glossary">``, which JupyterLab keeps as
+    ``data-jupyter-id``. (JupyterLab 4 resolves a fragment only among cells already drawn,
+    so a first opening of the start notebook from a link lands at its top.)"""
+    url, token, _ = notebook_lab
+    start = "tutorials/00_start_here.ipynb"
+    current = ("path => window.jupyterapp && window.jupyterapp.shell.currentWidget"
+               " && window.jupyterapp.shell.currentWidget.context"
+               " && window.jupyterapp.shell.currentWidget.context.path === path")
+    page.goto(f"{url}/lab/workspaces/glossary/tree/{start}?reset&token={token}")
+    drawn = """() => !!window.jupyterapp.shell.currentWidget.node
+        .querySelector('[data-jupyter-id="glossary"]')"""
+    page.wait_for_function(current, arg=start)
+    page.wait_for_function(drawn, timeout=60_000)
+    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:open',"
+                  " {path: 'tutorials/01_basic_rummy.ipynb'})")
+    page.wait_for_function(current, arg="tutorials/01_basic_rummy.ipynb")
+    link = page.locator('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-RenderedMarkdown'
+                        ' a[href*="00_start_here.ipynb"][href$="#glossary"]')
+    link.first.click()
+    page.wait_for_function(current, arg=start)
+    in_view = """() => {
+      const anchor = window.jupyterapp.shell.currentWidget.node
+        .querySelector('[data-jupyter-id="glossary"]');
+      if (!anchor) return false;
+      const top = anchor.closest('.jp-MarkdownCell').getBoundingClientRect().top;
+      return top >= 0 && top < window.innerHeight;
+    }"""
+    page.wait_for_function(in_view, timeout=30_000)

@@ -287,3 +287,95 @@ def test_strategy_lab_quotes_the_first_player_half_widths() -> None:
     check = _cell(nb, "k-first")
     assert "check" in check.metadata["tags"]
     assert f"assert half_widths == {half!r}".replace("'", '"') in check.source
+
+
+# -- 02_gin_rummy and 02b_oklahoma_hollywood: the rule schools, both numbers ---------------
+
+GIN = "tutorials/02_gin_rummy.ipynb"
+OKLAHOMA_HOLLYWOOD = "tutorials/02b_oklahoma_hollywood.ipynb"
+
+
+def test_gin_tie_is_scored_in_both_schools() -> None:
+    import random
+
+    tie = ("AS 2S 3S 4H 5H 6H 7D 7C 7H 8C", "AH AD AC 2H 2D 2C 9S 9H 9D 8D")
+    almanac = rl.gin.showdown(*tie, "gin")
+    openspiel = rl.gin.showdown(*tie, rl.get_rules("gin", tie_is_undercut=False))
+    assert almanac.knocker_deadwood == almanac.defender_deadwood == 8
+    assert (almanac.kind, almanac.points, openspiel.kind, openspiel.points) == (
+        "undercut", 25, "tie", 0)
+    # The sample hand: two greedy bots tie at 10; the same moves score 0 in OpenSpiel's school.
+    seed = 2027
+    game = rl.new_game("gin", seed=seed)
+    result = rl.bots.play_hand(game, [rl.bots.GreedyGinBot(), rl.bots.GreedyGinBot()],
+                               random.Random(seed))
+    replay = rl.new_game("gin", rules={"tie_is_undercut": False}, seed=seed)
+    for move in game.moves():
+        replay.play(move)
+    rescored = replay.result
+    assert rescored is not None, "the same moves end the hand"
+    assert (result.kind, result.points, rescored.kind, rescored.points) == (
+        "undercut", 25, "tie", 0)
+    nb = _notebook(GIN)
+    text = _markdown(nb)
+    assert "A tie is an undercut too\n  in the Almanac's rules; OpenSpiel scores a tie 0" in text
+    assert (f"the defender wins {almanac.points} (0 difference + the 25 bonus) in the Almanac's "
+            f"rules, 20 with the smaller bonus, and nobody scores in OpenSpiel's") in text
+    assert "In the Almanac's rules a tie is an undercut: 25 points to player 0." in text
+    code = _code(nb)
+    assert 'rl.get_rules("gin", tie_is_undercut=False)' in code
+    assert ('assert (same_moves.result.kind, same_moves.result.winner, '
+            'same_moves.result.points) == ("tie", None, 0)') in code
+    assert "Oklahoma" not in "\n".join(c.source for c in nb.cells[:-1] if c.cell_type == "code")
+
+
+def test_oklahoma_ace_upcard_in_both_schools() -> None:
+    from fractions import Fraction
+
+    schools = {"one": rl.get_rules("oklahoma"),
+               "gin_only": rl.get_rules("oklahoma", oklahoma_ace="gin_only")}
+    assert schools["one"].oklahoma_ace == "one"
+    assert [rl.gin.knock_limit(r, "AS") for r in schools.values()] == [1, 0]
+    deck = rl.make_deck()
+    limits = {k: [rl.gin.knock_limit(r, c) for c in deck] for k, r in schools.items()}
+    total = {k: sum(v) for k, v in limits.items()}
+    assert total == {"one": 340, "gin_only": 336}
+    assert {k: sum(x == 0 for x in v) for k, v in limits.items()} == {"one": 0, "gin_only": 4}
+    assert {k: sum(x <= 4 for x in v) for k, v in limits.items()} == {"one": 16, "gin_only": 16}
+    nb = _notebook(OKLAHOMA_HOLLYWOOD)
+    text = " ".join(_markdown(nb).split())
+    one, only = (float(Fraction(total[k], 52)) for k in ("one", "gin_only"))
+    assert (f"an average limit of {one:.3f} ({total['one']}/52) against {only:.3f} "
+            f"({total['gin_only']}/52)") in text
+    assert ("in the gin-only school one hand in 13 (the 4 aces of 52 cards) cannot end in a "
+            "knock") in text
+    assert ("In Bicycle's rules and in OpenSpiel (`oklahoma_ace=\"gin_only\"`) an ace upcard means "
+            "*gin only*") in text
+    assert "assert (sum(one), sum(only), len(one)) == (340, 336, 52)" in _code(nb)
+    # The tie under a spade upcard, in both schools of the tie.
+    tie = ("AS 2S 3S 4H 5H 6H 7D 7C 7H 8C", "AH AD AC 2H 2D 2C 9S 9H 9D 8D")
+    points = [rl.gin.showdown(*tie, r, upcard="9S").points
+              for r in (schools["one"], rl.get_rules("oklahoma", tie_is_undercut=False))]
+    assert points == [25, 0]
+    assert (f"No: {points[0]} in the Almanac's school (the spade doubles the difference, which "
+            "is 0, and the bonus stays single), nothing in OpenSpiel's.") in text
+
+
+# -- 00_start_here: the first decision ------------------------------------------------------
+
+
+def test_start_here_first_decision_numbers() -> None:
+    hand = rl.parse_cards("7S 7H 4C 5C 6C KD QH 2S 9D 3H")
+    eleven = [*hand, *rl.parse_cards("7D")]
+    rows = {str(r.discard): r for r in rl.probability.draw_odds_table(eleven)}
+    least = min(r.deadwood for r in rows.values())
+    tied = sorted(k for k, r in rows.items() if r.deadwood == least)
+    assert (least, tied, rl.deadwood(hand, "gin")) == (24, ["K♦", "Q♥"], 48)
+    assert rows["9♦"].deadwood == least + 1 and rows["9♦"].out_count == rows["Q♥"].out_count - 1
+    assert rows["Q♥"].unseen == 41 and rows["3♥"].deadwood == 31
+    text = " ".join(_markdown(_notebook("tutorials/00_start_here.ipynb")).split())
+    assert (f"The Q♥ and the K♦ tie for the least: each leaves {least} points of deadwood, half "
+            "the 48 you held before the draw, and keeps three outs (8♦, 3♣, 7♣) among the 41 "
+            "cards") in text
+    assert "leaves only one point more but gives up an out" in text
+    assert '<a id="glossary"></a>' in text

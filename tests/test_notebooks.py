@@ -20,7 +20,8 @@ NOTEBOOKS = sorted(
     for p in (ROOT / d).rglob("*.ipynb")
     if ".ipynb_checkpoints" not in p.parts
 )
-VARIANT_TUTORIALS = ("01_basic_rummy", "02_gin_rummy", "03_rummy_500", "04_indian_rummy")
+VARIANT_TUTORIALS = ("01_basic_rummy", "02_gin_rummy", "02b_oklahoma_hollywood", "03_rummy_500",
+                     "04_indian_rummy")
 
 pytestmark = pytest.mark.skipif(not NOTEBOOKS, reason="no notebooks yet")
 

@@ -9,8 +9,9 @@ The conventions (``docs/teaching.md`` explains them to a teacher):
   give the answer away between ``### BEGIN HIDDEN TESTS`` and ``### END HIDDEN TESTS``).
 * A **self-check** that pins a claim of the notebook is a code cell tagged ``check``,
   collapsed (``jupyter.source_hidden``), never inside an exercise. No other cell asserts.
-* A **practice** cell (tag ``practice``) is where a learner answers a puzzle or a guided
-  decision; the test suite answers there only when ``rl.practice.solutions_enabled()``.
+* A **practice** cell (tags ``practice`` and ``solution``) is where a learner answers a
+  puzzle or a guided decision; the test suite answers there only when
+  ``rl.practice.solutions_enabled()``. It is not an nbgrader cell: a student copy keeps it.
 * Words are defined before they are used: ``00_start_here`` has the glossary and every other
   notebook links to it; ``±`` is said once per notebook to be the half-width of a 95% interval.
 """
@@ -63,6 +64,10 @@ def _asserts(source: str) -> bool:
     return any(isinstance(n, ast.Assert) for n in ast.walk(tree))
 
 
+def _practice(cell: nbformat.NotebookNode) -> bool:
+    return "practice" in _tags(cell)
+
+
 def _hidden(cell: nbformat.NotebookNode) -> bool:
     return bool(cell.metadata.get("jupyter", {}).get("source_hidden", False))
 
@@ -79,6 +84,11 @@ def test_answer_cells_are_nbgrader_solutions(path: Path) -> None:
             ids.append(str(meta["grade_id"]))
         if "solution" not in _tags(cell):
             assert not meta.get("solution"), f"{path.name} cell {i}: tag an answer 'solution'"
+            continue
+        if _practice(cell):
+            assert not meta, f"{path.name} cell {i}: a practice cell is not an nbgrader cell"
+            assert "solutions_enabled()" in cell.source, (
+                f"{path.name} cell {i}: a practice cell answers only when solutions are on")
             continue
         assert cell.cell_type == "code", f"{path.name} cell {i}: answers are code"
         assert meta.get("solution") is True and meta.get("grade") is False
@@ -106,9 +116,9 @@ def test_answer_cells_are_nbgrader_solutions(path: Path) -> None:
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
 def test_every_notebook_has_an_exercise(path: Path) -> None:
-    answers = [c for c in _cells(path) if "solution" in _tags(c)]
+    answers = [c for c in _cells(path) if "solution" in _tags(c) and not _practice(c)]
     if path.stem in GUIDED:
-        assert any("practice" in _tags(c) for c in _cells(path))
+        assert any(_practice(c) for c in _cells(path))
     else:
         assert answers, f"{path.name}: no exercise"
 
@@ -130,7 +140,7 @@ def test_checks_stay_out_of_exercises(path: Path) -> None:
     """Between an exercise's answer cell and its graded test there is no self-check."""
     cells = _cells(path)
     for i, cell in enumerate(cells):
-        if "solution" not in _tags(cell):
+        if "solution" not in _tags(cell) or _practice(cell):
             continue
         for later in cells[i + 1:]:
             if _nbgrader(later).get("grade") is True:
@@ -184,3 +194,11 @@ def test_variant_tutorials_end_with_what_you_can_do(path: Path) -> None:
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
 def test_notebooks_are_not_too_long(path: Path) -> None:
     assert len(_cells(path)) <= MAX_CELLS, f"{path.name}: {len(_cells(path))} cells; split it"
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=IDS)
+def test_practice_cells_are_tagged_solution(path: Path) -> None:
+    """The executed notebook answers its puzzles through cells tagged ``solution``."""
+    for i, cell in enumerate(_cells(path)):
+        if _practice(cell):
+            assert "solution" in _tags(cell), f"{path.name} cell {i}: tag it 'solution' too"

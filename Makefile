@@ -128,7 +128,7 @@ endif
 # The book: every tutorial and notebook executed (cached in docs/_build/.jupyter_cache),
 # the README and docs/*.md; open docs/_build/html/index.html. No network needed.
 docs: $(DOCS_STAMP)
-	$(BIN)/sphinx-build -b html -j $(DOCS_JOBS) -q -c docs . docs/_build/html
+	$(BIN)/sphinx-build -b html -j $(DOCS_JOBS) -q -c docs -d docs/_build/doctrees . docs/_build/html
 	@echo "The book: docs/_build/html/index.html"
 
 assignments: $(TEACH_STAMP)

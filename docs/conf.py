@@ -33,7 +33,6 @@ include_patterns = [
     "docs/*.md",
     "tutorials/*.ipynb",
     "notebooks/*.ipynb",
-    "docs/images/*",
 ]
 exclude_patterns = ["docs/_build/**", "**/.ipynb_checkpoints/**"]
 suppress_warnings = ["myst.xref_missing", "myst.header", "misc.highlighting_failure"]
@@ -42,7 +41,6 @@ html_theme = "furo"
 html_title = "rummy_lab"
 html_static_path: list[str] = []
 html_extra_path = [str(HERE / "_extra")]
-html_js_files: list[Any] = []
 html_css_files = ["rummy-book.css"]
 html_show_sourcelink = False
 
@@ -89,11 +87,28 @@ def _static_dir() -> Path:
     if not target.is_file() or target.stat().st_size != bundle.stat().st_size:
         shutil.copyfile(bundle, target)
     shutil.copyfile(HERE / "rummy-book.css", static / "rummy-book.css")
+    import jupyter_server_mathjax
+
+    mathjax = Path(jupyter_server_mathjax.__file__).parent / "static"
+    if not (static / "mathjax" / "MathJax.js").is_file():
+        shutil.copytree(mathjax, static / "mathjax", dirs_exist_ok=True)
     return static
 
 
 html_static_path.append(str(_static_dir()))
-html_js_files.append("plotly.min.js")
+templates_path = ["_templates"]  # base.html loads plotly.min.js in the head
+# MathJax 2 from the jupyter-server-mathjax package, not from a CDN
+mathjax_path = "mathjax/MathJax.js?config=TeX-AMS-MML_HTMLorMML-full"
+mathjax2_config = {"tex2jax": {"inlineMath": [["$", "$"], ["\\(", "\\)"]],
+                               "processEscapes": True,
+                               # myst-nb marks a notebook page "ignore" and its math "math"
+                               "ignoreClass": "tex2jax_ignore|mathjax_ignore",
+                               "processClass": "tex2jax_process|mathjax_process|math"},
+                   "showMathMenu": False, "messageStyle": "none",
+                   # the package ships the STIX-Web fonts only (as Jupyter's own pages use)
+                   "HTML-CSS": {"availableFonts": [], "webFont": "STIX-Web",
+                                "imageFont": None},
+                   "SVG": {"font": "STIX-Web"}}
 
 # nbgrader's answer cells and hidden tests are shown folded ("Show code cell source")
 _FOLD = ("hide-input",)
@@ -116,6 +131,14 @@ def _fold_answers(app: Any, docname: str, source: list[str]) -> None:
     source[0] = json.dumps(nb)
 
 
+def _drop_widget_state(app: Any, pagename: str, *_: Any) -> None:
+    """Leave out the widget models the executed notebook saved (megabytes of state, the
+    plotly bundle of a FigureWidget among them): the page shows static HTML instead."""
+    files = getattr(app.env, "nb_metadata", {}).get(pagename, {}).get("js_files", {})
+    files.pop("ipywidgets_state", None)
+
+
 def setup(app: Any) -> dict[str, Any]:
     app.connect("source-read", _fold_answers)
+    app.connect("html-page-context", _drop_widget_state, priority=400)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -53,6 +53,7 @@ __all__ = [
     "Exercise",
     "NbgraderError",
     "NbgraderMissing",
+    "exercise_notebooks",
     "exercises",
     "hidden_lines",
     "make_assignments",
@@ -229,6 +230,32 @@ def hidden_lines(path: str | Path) -> list[str]:
             elif inside and mark:
                 out.append(mark)
     return out
+
+
+def exercise_notebooks(sources: Sequence[str | Path]) -> list[Path]:
+    """The exercise notebooks among ``sources``: notebooks as given, folders searched
+    recursively (``.ipynb_checkpoints`` skipped) for notebooks with graded nbgrader cells.
+
+    :param sources: notebooks or folders.
+    :return: the notebooks, folders' in sorted order.
+    :raises ValueError: for a source that is neither a notebook nor a folder.
+    """
+    found: list[Path] = []
+    for src in map(Path, sources):
+        if src.is_dir():
+            for p in sorted(src.rglob("*.ipynb")):
+                if ".ipynb_checkpoints" in p.parts:
+                    continue
+                try:
+                    read_notebook(p)
+                except ValueError:
+                    continue  # no exercises to hand out
+                found.append(p)
+        elif src.suffix == ".ipynb" and src.is_file():
+            found.append(src)
+        else:
+            raise ValueError(f"no notebook or folder at {src}")
+    return found
 
 
 def nbgrader_available() -> bool:

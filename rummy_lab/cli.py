@@ -551,9 +551,11 @@ register_command(
 
 
 def _configure_assignment(p: argparse.ArgumentParser) -> None:
-    p.add_argument("paths", nargs="+", metavar="NOTEBOOK... OUTDIR",
-                   help="one or more exercise notebooks, then the course directory: new, "
-                   "empty, or one this command made before (it takes more assignments)")
+    p.add_argument("notebooks", nargs="+", metavar="NOTEBOOK",
+                   help="an exercise notebook in nbgrader's format (one or more)")
+    p.add_argument("outdir", metavar="OUTDIR",
+                   help="the course directory: new, empty, or one this command made "
+                   "before (it takes more assignments); any other folder is refused")
     p.add_argument("--name", default=None,
                    help="one assignment holding every notebook (default: one assignment "
                    "per notebook, named after its file)")
@@ -562,9 +564,7 @@ def _configure_assignment(p: argparse.ArgumentParser) -> None:
 def _run_assignment(args: argparse.Namespace) -> int:
     from .classroom import NbgraderError, NbgraderMissing, make_assignments
 
-    if len(args.paths) < 2:
-        raise _UsageError("give at least one NOTEBOOK and then the OUTDIR")
-    *notebooks, outdir = args.paths
+    notebooks, outdir = args.notebooks, args.outdir
     if Path(outdir).suffix == ".ipynb":
         raise _UsageError(f"the last argument is the OUTDIR folder, got the notebook "
                           f"{quote(outdir)}")

@@ -166,7 +166,7 @@ def test_cli_refuses_a_notebook_without_nbgrader_cells(
 def test_cli_needs_a_notebook_and_an_outdir(tmp_path: Path,
                                             capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["assignment", str(tmp_path / "course")]) == 2
-    assert "at least one NOTEBOOK" in capsys.readouterr().err
+    assert "required: OUTDIR" in capsys.readouterr().err
     assert main(["assignment", str(NOTEBOOK), str(NOTEBOOK)]) == 2
     assert "last argument is the OUTDIR" in capsys.readouterr().err
 

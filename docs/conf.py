@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +27,8 @@ project = "rummy_lab"
 author = "rummy_lab developers"
 copyright = "rummy_lab developers, MIT licence"
 
-extensions = ["myst_nb"]
+sys.path.insert(0, str(HERE / "_ext"))
+extensions = ["myst_nb", "mathml"]
 root_doc = "docs/index"
 include_patterns = [
     "README.md",
@@ -87,28 +89,13 @@ def _static_dir() -> Path:
     if not target.is_file() or target.stat().st_size != bundle.stat().st_size:
         shutil.copyfile(bundle, target)
     shutil.copyfile(HERE / "rummy-book.css", static / "rummy-book.css")
-    import jupyter_server_mathjax
-
-    mathjax = Path(jupyter_server_mathjax.__file__).parent / "static"
-    if not (static / "mathjax" / "MathJax.js").is_file():
-        shutil.copytree(mathjax, static / "mathjax", dirs_exist_ok=True)
     return static
 
 
 html_static_path.append(str(_static_dir()))
 templates_path = ["_templates"]  # base.html loads plotly.min.js in the head
-# MathJax 2 from the jupyter-server-mathjax package, not from a CDN
-mathjax_path = "mathjax/MathJax.js?config=TeX-AMS-MML_HTMLorMML-full"
-mathjax2_config = {"tex2jax": {"inlineMath": [["$", "$"], ["\\(", "\\)"]],
-                               "processEscapes": True,
-                               # myst-nb marks a notebook page "ignore" and its math "math"
-                               "ignoreClass": "tex2jax_ignore|mathjax_ignore",
-                               "processClass": "tex2jax_process|mathjax_process|math"},
-                   "showMathMenu": False, "messageStyle": "none",
-                   # the package ships the STIX-Web fonts only (as Jupyter's own pages use)
-                   "HTML-CSS": {"availableFonts": [], "webFont": "STIX-Web",
-                                "imageFont": None},
-                   "SVG": {"font": "STIX-Web"}}
+# formulas as MathML converted at build time (docs/_ext/mathml.py): no MathJax, no CDN
+html_math_renderer = "mathml"
 
 # nbgrader's answer cells and hidden tests are shown folded ("Show code cell source")
 _FOLD = ("hide-input",)

@@ -134,12 +134,13 @@ def test_page_loads_clean_and_shows_its_figures(site: str, page: Any, rel: str) 
         page.wait_for_function(
             "n => document.querySelectorAll('div.plotly-graph-div .main-svg').length >= n",
             arg=n, timeout=60_000)
-    # formulas (markdown math, sympy's LaTeX) are typeset by the shipped MathJax
-    formulas = page.locator(".math").count()
-    if formulas:
-        page.wait_for_function(
-            "n => document.querySelectorAll('.MathJax, .MathJax_Display').length >= n",
-            arg=formulas, timeout=60_000)
+    # formulas (markdown math, sympy's LaTeX) are MathML, drawn by the browser itself
+    formulas = page.locator(".math")
+    assert formulas.count() == page.locator(".math > math").count()
+    assert page.locator(".math-error").count() == 0
+    if formulas.count():
+        box = formulas.first.locator("math").bounding_box()
+        assert box is not None and box["height"] > 5 and box["width"] > 5
     if rel.startswith(("tutorials/", "notebooks/")):
         cards = page.locator(".cell_output svg").count()
         if _source_uses(rel, "parse_cards", "rl.deal", "new_game", "best_partition"):

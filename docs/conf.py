@@ -97,8 +97,8 @@ templates_path = ["_templates"]  # base.html loads plotly.min.js in the head
 # formulas as MathML converted at build time (docs/_ext/mathml.py): no MathJax, no CDN
 html_math_renderer = "mathml"
 
-# nbgrader's answer cells and hidden tests are shown folded ("Show code cell source")
-_FOLD = ("hide-input",)
+# nbgrader's answer cells are folded with their output ("Show code cell content"), the
+# graded test cells' hidden tests with their output ("correct") left in view
 
 
 def _fold_answers(app: Any, docname: str, source: list[str]) -> None:
@@ -112,9 +112,12 @@ def _fold_answers(app: Any, docname: str, source: list[str]) -> None:
     for cell in nb.get("cells", []):
         meta = cell.get("metadata", {})
         grader = meta.get("nbgrader") or {}
-        if grader.get("solution") or grader.get("grade"):
+        fold = "hide-cell" if grader.get("solution") else "hide-input" if grader.get(
+            "grade") else None
+        if fold:
             tags = meta.setdefault("tags", [])
-            tags.extend(t for t in _FOLD if t not in tags)
+            if fold not in tags:
+                tags.append(fold)
     source[0] = json.dumps(nb)
 
 

@@ -101,7 +101,7 @@ typecheck: $(TEST_STAMP)
 	$(BIN)/mypy benchmarks
 
 unit: $(TEST_STAMP)
-	$(BIN)/pytest -n $(TEST_WORKERS)
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup
 
 define run_notebooks
 $(if $(strip $(NOTEBOOKS)),RUMMY_LAB_SOLUTIONS=1 $(BIN)/pytest -n $(TEST_WORKERS) --nbmake --nbmake-timeout=$(NB_TIMEOUT) $(NOTEBOOK_DIRS),@echo "No notebooks under tutorials/ or notebooks/: skipped")
@@ -115,7 +115,7 @@ test: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/mypy benchmarks
-	$(BIN)/pytest -n $(TEST_WORKERS)
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup
 	$(run_notebooks)
 
 bench: $(BENCH_STAMP)

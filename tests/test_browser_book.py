@@ -36,6 +36,9 @@ DOCS = sorted(p.relative_to(REPO) for p in (REPO / "docs").glob("*.md"))
 
 pytestmark = [
     pytest.mark.timeout(1800),
+    # one worker takes every page (make test runs pytest with --dist loadgroup), so the
+    # other does not wait for the build
+    pytest.mark.xdist_group("book"),
     pytest.mark.skipif(importlib.util.find_spec("myst_nb") is None,
                        reason="the [docs] extra is not installed (make test installs it)"),
 ]

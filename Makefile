@@ -1,4 +1,6 @@
-# rummy_lab: `make lab` opens the tutorials, `make test` runs every check.
+# rummy_lab: `make lab` opens the tutorials, `make test` runs every check (and installs the
+# [teach] and [docs] extras its classroom tests need); `make docs` renders the book and
+# `make assignments` makes nbgrader student copies.
 # Both create the virtual environment .venv on first use and reuse it afterwards;
 # the package is reinstalled only when pyproject.toml has changed since the last
 # install (a stamp file inside .venv is named after a hash of pyproject.toml).
@@ -20,13 +22,21 @@ PYPROJECT_HASH := $(shell $(PYTHON) -c "import hashlib; print(hashlib.sha256(ope
 RUN_STAMP := $(VENV)/.stamp-install-run-$(PYPROJECT_HASH)
 TEST_STAMP := $(VENV)/.stamp-install-test-$(PYPROJECT_HASH)
 BENCH_STAMP := $(VENV)/.stamp-install-bench-$(PYPROJECT_HASH)
+DOCS_STAMP := $(VENV)/.stamp-install-docs-$(PYPROJECT_HASH)
+TEACH_STAMP := $(VENV)/.stamp-install-teach-$(PYPROJECT_HASH)
+# where `make assignments` puts the nbgrader course directory
+COURSE ?= course
+# sphinx-build processes for `make docs` (notebooks are executed while they are read)
+DOCS_JOBS ?= auto
 
 NOTEBOOK_DIRS := $(wildcard tutorials notebooks)
 NOTEBOOKS := $(if $(NOTEBOOK_DIRS),$(shell find $(NOTEBOOK_DIRS) -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null))
 BENCHMARKS := $(sort $(wildcard benchmarks/bench_*.py))
+# notebooks with nbgrader's graded cells: the ones `make assignments` hands out
+EXERCISE_NOTEBOOKS := $(sort $(if $(NOTEBOOKS),$(shell grep -l '"grade": true' $(NOTEBOOKS) 2>/dev/null)))
 
 .DEFAULT_GOAL := help
-.PHONY: help lab app test lint typecheck unit notebooks bench venv clean distclean
+.PHONY: help lab app test lint typecheck unit notebooks bench venv clean distclean docs assignments
 
 help:
 	@echo "make lab    open the tutorials in JupyterLab (creates/reuses .venv);"
@@ -35,6 +45,9 @@ help:
 	@echo "            e.g. make app APP_ARGS='--variant indian --port 8870'"
 	@echo "make test   ruff, mypy --strict, pytest with doctests, notebooks (creates/reuses .venv)"
 	@echo "make bench  run benchmarks/bench_*.py (installs the [bench] extras)"
+	@echo "make docs   the rendered book in docs/_build/html (installs the [docs] extras)"
+	@echo "make assignments  student copies with nbgrader in $(COURSE)/release"
+	@echo "            (installs the [teach] extras; another folder: make assignments COURSE=dir)"
 	@echo "make clean  remove caches and build files; make distclean also removes .venv"
 
 # The interpreter: $(PYTHON) when it is 3.11 or newer, else python3.11 if present.
@@ -56,12 +69,22 @@ $(RUN_STAMP): | $(PY)
 
 $(TEST_STAMP): | $(PY)
 	rm -f $(VENV)/.stamp-install-test-* $(VENV)/.stamp-install-run-*
-	$(PIP) install -e ".[test]"
+	$(PIP) install -e ".[test,teach,docs]"
 	touch $@ $(RUN_STAMP)
 
 $(BENCH_STAMP): | $(PY)
 	rm -f $(VENV)/.stamp-install-bench-* $(VENV)/.stamp-install-run-*
 	$(PIP) install -e ".[bench]"
+	touch $@ $(RUN_STAMP)
+
+$(DOCS_STAMP): | $(PY)
+	rm -f $(VENV)/.stamp-install-docs-* $(VENV)/.stamp-install-run-*
+	$(PIP) install -e ".[docs]"
+	touch $@ $(RUN_STAMP)
+
+$(TEACH_STAMP): | $(PY)
+	rm -f $(VENV)/.stamp-install-teach-* $(VENV)/.stamp-install-run-*
+	$(PIP) install -e ".[teach]"
 	touch $@ $(RUN_STAMP)
 
 lab: $(RUN_STAMP)
@@ -78,7 +101,7 @@ typecheck: $(TEST_STAMP)
 	$(BIN)/mypy benchmarks
 
 unit: $(TEST_STAMP)
-	$(BIN)/pytest -n $(TEST_WORKERS)
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup
 
 define run_notebooks
 $(if $(strip $(NOTEBOOKS)),RUMMY_LAB_SOLUTIONS=1 $(BIN)/pytest -n $(TEST_WORKERS) --nbmake --nbmake-timeout=$(NB_TIMEOUT) $(NOTEBOOK_DIRS),@echo "No notebooks under tutorials/ or notebooks/: skipped")
@@ -92,7 +115,7 @@ test: $(TEST_STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/mypy benchmarks
-	$(BIN)/pytest -n $(TEST_WORKERS)
+	$(BIN)/pytest -n $(TEST_WORKERS) --dist loadgroup
 	$(run_notebooks)
 
 bench: $(BENCH_STAMP)
@@ -102,7 +125,17 @@ else
 	@echo "No benchmarks/bench_*.py yet: nothing to run"
 endif
 
+# The book: every tutorial and notebook executed (cached in docs/_build/.jupyter_cache),
+# the README and docs/*.md; open docs/_build/html/index.html. No network needed.
+docs: $(DOCS_STAMP)
+	$(BIN)/sphinx-build -b html -j $(DOCS_JOBS) -q -c docs -d docs/_build/doctrees . docs/_build/html
+	@echo "The book: docs/_build/html/index.html"
+
+assignments: $(TEACH_STAMP)
+	$(BIN)/rummy-lab assignment $(EXERCISE_NOTEBOOKS) $(COURSE)
+
 clean:
+	rm -rf docs/_build
 	rm -rf build dist .mypy_cache .ruff_cache .pytest_cache .hypothesis test-artifacts
 	find . -name __pycache__ -type d -not -path './$(VENV)/*' -prune -exec rm -rf {} +
 

@@ -548,5 +548,55 @@ register_command(
 )
 
 
+# --------------------------------------------------------------------------- assignment
+
+
+def _configure_assignment(p: argparse.ArgumentParser) -> None:
+    p.add_argument("notebooks", nargs="+", metavar="NOTEBOOK",
+                   help="an exercise notebook in nbgrader's format (one or more)")
+    p.add_argument("outdir", metavar="OUTDIR",
+                   help="the course directory: new, empty, or one this command made "
+                   "before (it takes more assignments); any other folder is refused")
+    p.add_argument("--name", default=None,
+                   help="one assignment holding every notebook (default: one assignment "
+                   "per notebook, named after its file)")
+
+
+def _run_assignment(args: argparse.Namespace) -> int:
+    from .classroom import NbgraderError, NbgraderMissing, make_assignments
+
+    notebooks, outdir = args.notebooks, args.outdir
+    if Path(outdir).suffix == ".ipynb":
+        raise _UsageError(f"the last argument is the OUTDIR folder, got the notebook "
+                          f"{quote(outdir)}")
+    try:
+        made = make_assignments(notebooks, outdir, name=args.name)
+    except NbgraderMissing as exc:
+        print(f"rummy-lab assignment: error: {_one_line(exc)}", file=sys.stderr)
+        return 1
+    except NbgraderError as exc:
+        print(f"rummy-lab assignment: nbgrader failed: {_one_line(exc)}", file=sys.stderr)
+        return 1
+    for a in made:
+        print(a.summary())
+    course = made[0].course
+    print(f"Course directory: {course} (gradebook: {course / 'gradebook.db'}); hand out "
+          f"the {sum(len(a.releases) for a in made)} notebook(s) under {course / 'release'}")
+    return 0
+
+
+register_command(
+    "assignment",
+    help="student copies of exercise notebooks with nbgrader (needs the [teach] extra)",
+    description="Copy exercise notebooks into an nbgrader course directory (source/, a "
+    "nbgrader_config.py, the sqlite gradebook) and run 'nbgrader generate_assignment': the "
+    "student copies, without the answers and the hidden tests, are left in OUTDIR/release/. "
+    "Offline. An OUTDIR that is neither new, empty, nor a course directory made by this "
+    "command is refused.",
+    configure=_configure_assignment,
+    run=_run_assignment,
+)
+
+
 if __name__ == "__main__":  # pragma: no cover
     raise SystemExit(main())

@@ -39,8 +39,9 @@ ALLOWED: dict[str, set[str]] = {
                 "viz", "practice"},
     "app": {"engine", "display", "probability", "inference", "coach", "bots", "simulation",
             "viz", "widgets", "gin", "indian", "moves", "practice"},
+    "classroom": set(),  # nbgrader course directories: the standard library only
     "cli": {"engine", "display", "probability", "inference", "coach", "bots", "simulation",
-            "viz", "app", "__init__"},
+            "viz", "app", "classroom", "__init__"},
     "__main__": {"cli"},
     "__init__": set(),  # the package root re-exports and loads the rest lazily
 }

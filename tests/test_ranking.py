@@ -168,7 +168,11 @@ def test_a_hands_result_moves_the_match_chance_as_the_table_says() -> None:
     scores[me] += 5
     p0 = table.chance_after(scores[0], scores[1], me)  # the winner deals next
     assert chance(5) == pytest.approx(p0 if me == 0 else 1 - p0)
-    assert chance(0) < chance(5) and chance(-10) < chance(0)
+    # More points are better with the same dealer next: a win of 2 or 5 (you deal), a loss
+    # of 10 or a drawn hand (the opponent deals; a drawn hand is dealt again by the same
+    # dealer). Across dealers the table may say otherwise: near the end the deal is worth
+    # more than a few points (at 90-60, 95-60 dealing is below 90-60 not dealing).
+    assert chance(2) < chance(5) and chance(-10) < chance(0)
 
 
 def test_match_values_are_chances_and_rank_like_points() -> None:

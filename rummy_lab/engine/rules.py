@@ -491,6 +491,12 @@ def _combination_problems(r: Rules) -> list[str]:
             f"alternate_deal (the Gin deal passes after every scored hand) is a Gin rule; it "
             f"must be False for {variant.value}, whose deal passes to the left anyway"
         )
+    if variant is not Variant.INDIAN and (r.min_sequences or r.min_pure_sequences):
+        problems.append(
+            f"min_sequences and min_pure_sequences (the sequences a declaration needs) are "
+            f"Indian Rummy rules; they must be 0 for {variant.value}, got "
+            f"{r.min_sequences} and {r.min_pure_sequences}"
+        )
     if variant is not Variant.INDIAN and r.wild_joker:
         problems.append(
             f"wild_joker (a card turned under the stock makes its rank wild) is an Indian "

@@ -295,7 +295,7 @@ def test_gin_overrides_refused_with_the_field_named(
         ("indian", {"min_pure_sequences": 2, "min_sequences": 1},
          "min_pure_sequences (2) must not exceed min_sequences (1)"),
         ("indian", {"min_sequences": 4}, "min_sequences must be a whole number from 0 to 3"),
-        ("gin", {"min_sequences": 1}, "are Indian Rummy rules; they must be 0 for gin, got 1 and 0"),
+        ("gin", {"min_sequences": 1}, "Indian Rummy rules; they must be 0 for gin, got 1 and 0"),
         ("basic", {"min_pure_sequences": 1, "min_sequences": 1},
          "they must be 0 for basic, got 1 and 1"),
         ("indian", {"hand_size": 5}, "min_sequences=2 sequences of min_meld=3 cards"),

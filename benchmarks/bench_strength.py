@@ -6,7 +6,7 @@
                                                [--players 3] [--opponent eaai-simple]
                                                [--save FILE] [--against FILE] [--set M:N=V]
     python benchmarks/bench_strength.py hintbot --variants gin,basic,500,indian --deals 200
-    python benchmarks/bench_strength.py speed [--hands 20]
+    python benchmarks/bench_strength.py speed [--hands 20] [--set M:N=V]
     python benchmarks/bench_strength.py review [--variants gin,basic,500,indian]
                                                [--opponent greedy|random|expert]
     python benchmarks/bench_strength.py reviewcheck [--variants 500] [--hands 12]
@@ -380,6 +380,10 @@ def _duplicates(args: argparse.Namespace, title: str, tag: str, seat_bot: str, o
               f"(95% interval {lo:+.2f} .. {hi:+.2f}), {time.perf_counter() - t:.0f} s",
               flush=True)
         saved[variant] = pts
+        if getattr(args, "save", None):
+            import json
+
+            Path(args.save).write_text(json.dumps({"opponent": others, "points": saved}))
         base = _saved_points(getattr(args, "against", None), variant, others)
         if base is not None:
             n = min(len(base), len(pts))
@@ -388,10 +392,6 @@ def _duplicates(args: argparse.Namespace, title: str, tag: str, seat_bot: str, o
             print(f"  {variant:<8} against the saved run, the same {n} deals ({changed} "
                   f"played differently): {m:+.2f} +- {se:.2f} points per deal (95% interval "
                   f"{lo:+.2f} .. {hi:+.2f})", flush=True)
-    if getattr(args, "save", None):
-        import json
-
-        Path(args.save).write_text(json.dumps({"opponent": others, "points": saved}))
 
 
 def _saved_points(path: str | None, variant: str, others: str) -> list[float] | None:
@@ -491,6 +491,7 @@ def _machine_reference() -> float:
 
 
 def cmd_speed(args: argparse.Namespace) -> None:
+    apply_settings(args.set)
     print(f"machine reference: 10**7 Python additions in {_machine_reference():.2f} s",
           flush=True)
     for variant in args.variants.split(","):
@@ -804,6 +805,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--variants", default="gin,basic,500,indian")
     p.add_argument("--hands", type=int, default=20)
     p.add_argument("--evaluations", type=int, default=10)
+    p.add_argument("--set", action="append", default=[],
+                   help="module:NAME=value, a coach constant for an experiment")
     p = sub.add_parser("review")
     p.add_argument("--variants", default="gin")
     p.add_argument("--hands", type=int, default=30)

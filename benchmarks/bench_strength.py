@@ -4,7 +4,8 @@
     python benchmarks/bench_strength.py eaai --games 2000 [--workers 2] [--bot expert] [--seed 0]
     python benchmarks/bench_strength.py greedy --variants gin,basic,500,indian --deals 400
                                                [--players 3] [--opponent eaai-simple]
-                                               [--save FILE] [--against FILE] [--set M:N=V]
+                                               [--first N] [--save FILE] [--against FILE]
+                                               [--set M:N=V]
     python benchmarks/bench_strength.py hintbot --variants gin,basic,500,indian --deals 200
     python benchmarks/bench_strength.py speed [--hands 20] [--set M:N=V]
     python benchmarks/bench_strength.py review [--variants gin,basic,500,indian]
@@ -38,8 +39,9 @@
   hands under the EAAI challenge's rules (:data:`EAAI_RULES`). ``--save FILE`` keeps the
   per-deal points, and ``--against FILE`` prints the paired difference to such a run on
   the same deals: the seeds are the same, so two versions of the expert play each deal
-  alike until their first different decision. ``--set module:NAME=value`` sets a coach
-  constant first, for experiments.
+  alike until their first different decision (``--first N``: deals N onwards, to extend
+  a comparison on new deals). ``--set module:NAME=value`` sets a coach constant before
+  any hand is played, for experiments.
 * ``hintbot``: the play table's hint (:func:`rummy_lab.coach.hint`: the coach's choice
   at a review's depth) played as a bot against the expert bot, duplicate deals (the
   hint's bot on each seat in turn), in :func:`rummy_lab.coach.hand_points` per deal.
@@ -338,7 +340,7 @@ _ENDINGS = {"knock": "knocks and wins", "gin": "goes gin", "big_gin": "goes big 
 
 
 def _duplicates_chunk(variant: str, tag: str, seat_bot: str, others: str,
-                      budget: float | None, players: int, start: int, stop: int
+                      budget: float | None, players: int, first: int, start: int, stop: int
                       ) -> list[float]:
     """Per deal, ``seat_bot``'s points (:func:`hand_points`) averaged over the seats: the
     deal is played once with it on each seat, ``others`` on the other seats (``expert``,
@@ -351,7 +353,7 @@ def _duplicates_chunk(variant: str, tag: str, seat_bot: str, others: str,
 
     out = []
     rules: rl.Rules | str = EAAI_RULES if variant == "eaai" else variant
-    for d in range(start, stop):
+    for d in range(first + start, first + stop):
         seed = random.Random(f"rummy_lab {tag} {variant} {d}").getrandbits(31)
         total = 0.0
         for seat in range(players):
@@ -373,7 +375,8 @@ def _duplicates(args: argparse.Namespace, title: str, tag: str, seat_bot: str, o
     for variant in args.variants.split(","):
         t = time.perf_counter()
         pts = run_chunks(_duplicates_chunk,
-                         (variant, tag, seat_bot, others, budget, args.players),
+                         (variant, tag, seat_bot, others, budget, args.players,
+                          getattr(args, "first", 0)),
                          args.deals, args.workers, args.chunk)
         m, se, lo, hi = summary(pts)
         print(f"  {variant:<8} {len(pts)} deals: {m:+.2f} +- {se:.2f} points per deal "
@@ -790,6 +793,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--chunk", type=int, default=20)
     p.add_argument("--opponent", default="greedy",
                    help="the other seats' bot: greedy, random or eaai-simple (Gin)")
+    p.add_argument("--first", type=int, default=0,
+                   help="the first deal's number (deals first .. first + deals - 1)")
     p.add_argument("--save", default=None, help="write the per-deal points (JSON) here")
     p.add_argument("--against", default=None,
                    help="a --save file of the same deals: print the paired difference")

@@ -3,9 +3,11 @@
     python benchmarks/bench_strength.py openspiel --deals 2000 [--workers 2] [--bot expert]
     python benchmarks/bench_strength.py eaai --games 2000 [--workers 2] [--bot expert] [--seed 0]
     python benchmarks/bench_strength.py greedy --variants gin,basic,500,indian --deals 400
-                                               [--players 3]
+                                               [--players 3] [--opponent eaai-simple]
+                                               [--first N] [--save FILE] [--against FILE]
+                                               [--set M:N=V]
     python benchmarks/bench_strength.py hintbot --variants gin,basic,500,indian --deals 200
-    python benchmarks/bench_strength.py speed [--hands 20]
+    python benchmarks/bench_strength.py speed [--hands 20] [--set M:N=V]
     python benchmarks/bench_strength.py review [--variants gin,basic,500,indian]
                                                [--opponent greedy|random|expert]
     python benchmarks/bench_strength.py reviewcheck [--variants 500] [--hands 12]
@@ -32,7 +34,14 @@
   ``greedy``, ``greedy0``, ``random`` or ``eaai-simple`` (a check: near 50%).
 * ``greedy``: the expert against the variant's greedy bot in rummy_lab's engine, two
   players (``--players``: more, the expert on each seat in turn), duplicate deals, in
-  :func:`rummy_lab.coach.hand_points` per deal.
+  :func:`rummy_lab.coach.hand_points` per deal. ``--opponent``: another bot on the other
+  seats (``eaai-simple``: Gin's SimpleGinRummyPlayer); the variant ``eaai`` deals Gin
+  hands under the EAAI challenge's rules (:data:`EAAI_RULES`). ``--save FILE`` keeps the
+  per-deal points, and ``--against FILE`` prints the paired difference to such a run on
+  the same deals: the seeds are the same, so two versions of the expert play each deal
+  alike until their first different decision (``--first N``: deals N onwards, to extend
+  a comparison on new deals). ``--set module:NAME=value`` sets a coach constant before
+  any hand is played, for experiments.
 * ``hintbot``: the play table's hint (:func:`rummy_lab.coach.hint`: the coach's choice
   at a review's depth) played as a bot against the expert bot, duplicate deals (the
   hint's bot on each seat in turn), in :func:`rummy_lab.coach.hand_points` per deal.
@@ -331,7 +340,7 @@ _ENDINGS = {"knock": "knocks and wins", "gin": "goes gin", "big_gin": "goes big 
 
 
 def _duplicates_chunk(variant: str, tag: str, seat_bot: str, others: str,
-                      budget: float | None, players: int, start: int, stop: int
+                      budget: float | None, players: int, first: int, start: int, stop: int
                       ) -> list[float]:
     """Per deal, ``seat_bot``'s points (:func:`hand_points`) averaged over the seats: the
     deal is played once with it on each seat, ``others`` on the other seats (``expert``,
@@ -343,11 +352,12 @@ def _duplicates_chunk(variant: str, tag: str, seat_bot: str, others: str,
         return _HintBot() if name == "hint" else make_bot(name, rules)
 
     out = []
-    for d in range(start, stop):
+    rules: rl.Rules | str = EAAI_RULES if variant == "eaai" else variant
+    for d in range(first + start, first + stop):
         seed = random.Random(f"rummy_lab {tag} {variant} {d}").getrandbits(31)
         total = 0.0
         for seat in range(players):
-            g = rl.new_game(variant, players=players, seed=seed, dealer=d % players)
+            g = rl.new_game(rules, players=players, seed=seed, dealer=d % players)
             bots = [bot(others, g.rules) for _ in range(players)]
             bots[seat] = bot(seat_bot, g.rules)
             res = play_hand(g, bots, random.Random(seed ^ seat))
@@ -361,20 +371,72 @@ def _duplicates(args: argparse.Namespace, title: str, tag: str, seat_bot: str, o
     """Run :func:`_duplicates_chunk` for each of ``args.variants`` and print the points
     per deal with their 95% interval."""
     print(title)
+    saved: dict[str, list[float]] = {}
     for variant in args.variants.split(","):
         t = time.perf_counter()
         pts = run_chunks(_duplicates_chunk,
-                         (variant, tag, seat_bot, others, budget, args.players),
+                         (variant, tag, seat_bot, others, budget, args.players,
+                          getattr(args, "first", 0)),
                          args.deals, args.workers, args.chunk)
         m, se, lo, hi = summary(pts)
         print(f"  {variant:<8} {len(pts)} deals: {m:+.2f} +- {se:.2f} points per deal "
               f"(95% interval {lo:+.2f} .. {hi:+.2f}), {time.perf_counter() - t:.0f} s",
               flush=True)
+        saved[variant] = pts
+        if getattr(args, "save", None):
+            import json
+
+            Path(args.save).write_text(json.dumps({"opponent": others, "points": saved}))
+        base = _saved_points(getattr(args, "against", None), variant, others)
+        if base is not None:
+            n = min(len(base), len(pts))
+            m, se, lo, hi = summary([pts[i] - base[i] for i in range(n)])
+            changed = sum(1 for i in range(n) if pts[i] != base[i])
+            print(f"  {variant:<8} against the saved run, the same {n} deals ({changed} "
+                  f"played differently): {m:+.2f} +- {se:.2f} points per deal (95% interval "
+                  f"{lo:+.2f} .. {hi:+.2f})", flush=True)
+
+
+def _saved_points(path: str | None, variant: str, others: str) -> list[float] | None:
+    """Per-deal points of ``variant`` saved by an earlier run's ``--save`` (``None``
+    without a path). The saved run must have played the same opponent."""
+    if not path:
+        return None
+    import json
+
+    data = json.loads(Path(path).read_text())
+    if data.get("opponent") != others:
+        raise SystemExit(f"--against {path}: saved against {data.get('opponent')!r}, "
+                         f"not {others!r}")
+    got = data["points"].get(variant)
+    if got is None:
+        raise SystemExit(f"--against {path}: no deals of {variant!r} saved")
+    return [float(x) for x in got]
+
+
+def apply_settings(settings: Sequence[str]) -> None:
+    """``--set module:NAME=value`` for experiments: set a module constant (a Python
+    literal) before any game is played, e.g.
+    ``--set rummy_lab.coach.gin.values:DEFAULT_BATCH=12``."""
+    import ast
+    import importlib
+
+    for item in settings:
+        target, sep, text = item.partition("=")
+        mod_name, colon, name = target.partition(":")
+        if not sep or not colon:
+            raise SystemExit(f"--set wants module:NAME=value, got {item!r}")
+        mod = importlib.import_module(mod_name)
+        if not hasattr(mod, name):
+            raise SystemExit(f"--set: {mod_name} has no {name}")
+        setattr(mod, name, ast.literal_eval(text))
+        print(f"  set {mod_name}.{name} = {getattr(mod, name)!r}")
 
 
 def cmd_greedy(args: argparse.Namespace) -> None:
-    _duplicates(args, f"expert vs greedy, {args.players} players, duplicate deals (budget "
-                f"{args.budget})", "strength", "expert", "greedy", args.budget)
+    apply_settings(args.set)
+    _duplicates(args, f"expert vs {args.opponent}, {args.players} players, duplicate deals "
+                f"(budget {args.budget})", "strength", "expert", args.opponent, args.budget)
 
 
 class _HintBot:
@@ -432,6 +494,7 @@ def _machine_reference() -> float:
 
 
 def cmd_speed(args: argparse.Namespace) -> None:
+    apply_settings(args.set)
     print(f"machine reference: 10**7 Python additions in {_machine_reference():.2f} s",
           flush=True)
     for variant in args.variants.split(","):
@@ -728,6 +791,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--budget", type=float, default=None)
     p.add_argument("--workers", type=int, default=workers)
     p.add_argument("--chunk", type=int, default=20)
+    p.add_argument("--opponent", default="greedy",
+                   help="the other seats' bot: greedy, random or eaai-simple (Gin)")
+    p.add_argument("--first", type=int, default=0,
+                   help="the first deal's number (deals first .. first + deals - 1)")
+    p.add_argument("--save", default=None, help="write the per-deal points (JSON) here")
+    p.add_argument("--against", default=None,
+                   help="a --save file of the same deals: print the paired difference")
+    p.add_argument("--set", action="append", default=[],
+                   help="module:NAME=value, a coach constant for an experiment")
     p = sub.add_parser("hintbot")
     p.add_argument("--variants", default="gin,basic,500,indian")
     p.add_argument("--players", type=int, default=2)
@@ -738,6 +810,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--variants", default="gin,basic,500,indian")
     p.add_argument("--hands", type=int, default=20)
     p.add_argument("--evaluations", type=int, default=10)
+    p.add_argument("--set", action="append", default=[],
+                   help="module:NAME=value, a coach constant for an experiment")
     p = sub.add_parser("review")
     p.add_argument("--variants", default="gin")
     p.add_argument("--hands", type=int, default=30)

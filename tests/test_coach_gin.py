@@ -205,3 +205,23 @@ def test_the_race_drops_hopeless_moves_after_one_batch_and_stops_when_settled() 
     review_values = {mv.move: mv for mv in gin_move_values(
         view, view.legal_moves, None, 0, keep=(principle, breaking[0]), settle=False)}
     assert review_values[breaking[0]].samples == DEFAULT_BATCH * DEFAULT_ROUNDS
+
+
+def test_the_viewers_knock_threshold_in_playouts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The viewer waits for gin in its own playouts unless ``OWN_KNOCK_AT`` says
+    otherwise; then it knocks with that much deadwood once the stock is down to
+    ``OWN_KNOCK_STOCK`` cards, and the opponent still knocks as soon as it may."""
+    from rummy_lab.coach.gin import values as gv
+    from rummy_lab.coach.gin.policy import GIN_ONLY
+
+    view = rl.new_game("gin", seed=4).view_for(1)
+    moves = view.legal_moves
+    assert gv.own_threshold() == GIN_ONLY
+    assert gv.GinEvaluation(view, moves, 0).knock_at == (ASAP, GIN_ONLY)
+    monkeypatch.setattr(gv, "OWN_KNOCK_AT", 7)
+    monkeypatch.setattr(gv, "OWN_KNOCK_STOCK", 12)
+    got = gv.own_threshold()
+    assert [got[n] for n in (0, 12, 13, 31)] == [7, 7, 0, 0]
+    assert len(got) == len(GIN_ONLY)
+    assert gv.GinEvaluation(view, moves, 0).knock_at == (ASAP, got)
+    assert gv.GinEvaluation(view, moves, 0, own_knock=GIN_ONLY).knock_at == (ASAP, GIN_ONLY)

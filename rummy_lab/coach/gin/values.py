@@ -226,6 +226,30 @@ def _after_finish(setup: GinSetup, move: Knock | Gin) -> int:
     return mine
 
 
+OWN_KNOCK_AT = 0
+"""The most deadwood the viewer knocks with in its own playouts; 0: it waits for gin
+(:data:`~.policy.GIN_ONLY`), which measured best: knocking there as soon as the limit
+allows (10) played worse against SimpleGinRummyPlayer and the greedy bot on the same 50
+duplicate deals (-1.40 and -1.21 points per deal), and so did knocking only once the
+stock is down to 12 cards (-2.51 and -0.94; ``docs/coach.md``, "Stronger Gin play")."""
+OWN_KNOCK_STOCK = 63
+"""With :data:`OWN_KNOCK_AT` above 0, the viewer knocks in its playouts only once the
+stock holds at most this many cards."""
+
+
+def own_threshold() -> tuple[int, ...]:
+    """The viewer's knock threshold by stock size in its playouts (``knock_at[n]`` for
+    ``n`` cards left in the stock), from :data:`OWN_KNOCK_AT` and
+    :data:`OWN_KNOCK_STOCK`.
+
+    >>> own_threshold() == GIN_ONLY
+    True
+    """
+    if OWN_KNOCK_AT <= 0:
+        return GIN_ONLY
+    return tuple(OWN_KNOCK_AT if n <= OWN_KNOCK_STOCK else 0 for n in range(64))
+
+
 class GinEvaluation:
     """Values of Gin moves, built up in batches of determinizations.
 
@@ -235,11 +259,11 @@ class GinEvaluation:
     """
 
     def __init__(self, view: PlayerView, moves: Sequence[Move], seed: int,
-                 *, own_knock: tuple[int, ...] = GIN_ONLY, split: bool = False) -> None:
+                 *, own_knock: tuple[int, ...] | None = None, split: bool = False) -> None:
         self.setup = s = gin_setup(view)
         self.moves = list(moves)
         self.rng = random.Random(f"rummy_lab coach gin {seed}")
-        mine = own_knock
+        mine = own_knock if own_knock is not None else own_threshold()
         self.knock_at = (mine, ASAP) if s.me == 0 else (ASAP, mine)
         self.rules = view.rules
         self.values: dict[Move, list[float]] = {m: [] for m in self.moves}

@@ -341,10 +341,11 @@ _ENDINGS = {"knock": "knocks and wins", "gin": "goes gin", "big_gin": "goes big 
 
 def _duplicates_chunk(variant: str, tag: str, seat_bot: str, others: str,
                       budget: float | None, players: int, first: int, start: int, stop: int
-                      ) -> list[float]:
-    """Per deal, ``seat_bot``'s points (:func:`hand_points`) averaged over the seats: the
-    deal is played once with it on each seat, ``others`` on the other seats (``expert``,
-    ``hint`` or a :func:`make_bot` name; ``budget`` is the expert's)."""
+                      ) -> list[tuple[float, float]]:
+    """Per deal, ``seat_bot``'s points (:func:`hand_points`) averaged over the seats, and
+    the share of the deal's hands it won: the deal is played once with it on each seat,
+    ``others`` on the other seats (``expert``, ``hint`` or a :func:`make_bot` name;
+    ``budget`` is the expert's)."""
 
     def bot(name: str, rules: rl.Rules) -> Any:
         if name == "expert":
@@ -356,13 +357,15 @@ def _duplicates_chunk(variant: str, tag: str, seat_bot: str, others: str,
     for d in range(first + start, first + stop):
         seed = random.Random(f"rummy_lab {tag} {variant} {d}").getrandbits(31)
         total = 0.0
+        won = 0
         for seat in range(players):
             g = rl.new_game(rules, players=players, seed=seed, dealer=d % players)
             bots = [bot(others, g.rules) for _ in range(players)]
             bots[seat] = bot(seat_bot, g.rules)
             res = play_hand(g, bots, random.Random(seed ^ seat))
             total += hand_points(res, seat, g.rules)
-        out.append(total / players)
+            won += res.winner == seat
+        out.append((total / players, won / players))
     return out
 
 
@@ -374,13 +377,18 @@ def _duplicates(args: argparse.Namespace, title: str, tag: str, seat_bot: str, o
     saved: dict[str, list[float]] = {}
     for variant in args.variants.split(","):
         t = time.perf_counter()
-        pts = run_chunks(_duplicates_chunk,
-                         (variant, tag, seat_bot, others, budget, args.players,
-                          getattr(args, "first", 0)),
-                         args.deals, args.workers, args.chunk)
+        rows = run_chunks(_duplicates_chunk,
+                          (variant, tag, seat_bot, others, budget, args.players,
+                           getattr(args, "first", 0)),
+                          args.deals, args.workers, args.chunk)
+        pts = [p for p, _ in rows]
         m, se, lo, hi = summary(pts)
         print(f"  {variant:<8} {len(pts)} deals: {m:+.2f} +- {se:.2f} points per deal "
               f"(95% interval {lo:+.2f} .. {hi:+.2f}), {time.perf_counter() - t:.0f} s",
+              flush=True)
+        w, _, wlo, whi = summary([share for _, share in rows])
+        print(f"  {variant:<8} {seat_bot} wins {w:.1%} of the hands (95% interval {wlo:.1%} "
+              f".. {whi:.1%}, deals as the unit; an even share is {1 / args.players:.1%})",
               flush=True)
         saved[variant] = pts
         if getattr(args, "save", None):

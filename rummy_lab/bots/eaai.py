@@ -127,10 +127,8 @@ def played_pairs(history: Sequence[Event], player: int) -> set[frozenset[Card]]:
         if e.player != player:
             continue
         move = e.move
-        if isinstance(move, TakeUpcard | DrawDiscard):
-            drawn = e.shown[-1] if e.shown else None
-        elif isinstance(move, DrawStock):
-            drawn = e.drawn
+        if isinstance(move, TakeUpcard | DrawDiscard | DrawStock):
+            drawn = _drawn_by(e)
         elif isinstance(move, Discard | Knock | Gin) and move.card is not None:
             if drawn is not None:
                 pairs.add(frozenset((drawn, move.card)))
@@ -228,14 +226,17 @@ class SimpleGinRummyPlayer:
         return "SimpleGinRummyPlayer()"
 
 
+def _drawn_by(e: Event) -> Card | None:
+    """The card a draw record took: the face-up card shown, or the stock card (seen in
+    the drawer's own records); None for any other move."""
+    if isinstance(e.move, TakeUpcard | DrawDiscard):
+        return e.shown[-1] if e.shown else None
+    if isinstance(e.move, DrawStock):
+        return e.drawn
+    return None
+
+
 def _drawn_this_turn(view: PlayerView) -> Card | None:
     """The card ``view.player`` drew this turn (its last record, when that is a draw)."""
-    for e in reversed(view.history):
-        if e.player != view.player:
-            return None
-        if isinstance(e.move, TakeUpcard | DrawDiscard):
-            return e.shown[-1] if e.shown else None
-        if isinstance(e.move, DrawStock):
-            return e.drawn
-        return None
-    return None
+    last = view.history[-1] if view.history else None
+    return _drawn_by(last) if last is not None and last.player == view.player else None

@@ -470,13 +470,18 @@ class PlayController:
         hand's dealer), for a hand of a two-player match whose format has match chances;
         else None."""
         scores = self.game.match_scores
-        if scores is None or self._coach is None or self.players != 2:
+        if scores is None or self.players != 2:
             return None
+        return self._chance(scores, self.game.dealer)
+
+    def _chance(self, scores: Sequence[int], dealer: int) -> float | None:
+        """Your chance to win the match from ``scores`` with ``dealer`` dealing next, from
+        the coach's match table; None without one (no coach, Hollywood, Deals)."""
         win = getattr(self._coach, "match_win_probability", None)
         if win is None:
             return None
         try:
-            chances = win(self.game.rules, scores, dealer=self.game.dealer)
+            chances = win(self.game.rules, tuple(scores), dealer=dealer)
         except ValueError:  # a format without match chances (Hollywood, Deals)
             return None
         return float(chances[self.human])
@@ -495,15 +500,7 @@ class PlayController:
             return None
         if match.is_over:
             return 1.0 if match.winner == self.human else 0.0
-        win = getattr(self._coach, "match_win_probability", None)
-        if win is None:
-            return None
-        dealer = match.engine.next_dealer(self.game.state)
-        try:
-            chances = win(self.game.rules, match.totals, dealer=dealer)
-        except ValueError:
-            return None
-        return float(chances[self.human])
+        return self._chance(match.totals, match.engine.next_dealer(self.game.state))
 
     def match_chance_range(self) -> tuple[float, float] | None:
         """The 95% range of :meth:`match_chance`

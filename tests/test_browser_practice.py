@@ -159,7 +159,10 @@ def test_practice_widget_in_jupyterlab(lab: str, page: Page) -> None:
         set_lab_theme(page, look)
         w = _widget(page, look)
         expect(w.locator(".rl-question")).to_contain_text(p.question, timeout=120_000)
-        expect(w.locator(".rl-card-toggle:visible")).to_have_count(len(p.view.hand))
+        # a notebook draws only the cells near the view: bring the widget into it first
+        w.scroll_into_view_if_needed()
+        expect(w.locator(".rl-card-toggle:visible")).to_have_count(len(p.view.hand),
+                                                                   timeout=90_000)
         expect(w.locator(".rl-opponent .rl-seat.rl-hidden")).to_have_count(1)
         expect(w.locator(".rl-piles-view .rl-discard")).to_be_visible()
         verdict = w.locator(".rl-verdict")

@@ -101,10 +101,14 @@ def endpoint() -> tuple[int, str, str]:
 
 
 def write_lab_settings(root: Path) -> None:
-    """Private JupyterLab settings under ``root``: no news toast, no "Select Kernel" dialog."""
+    """Private JupyterLab settings under ``root``: no news toast, no "Select Kernel" dialog,
+    and every cell drawn. JupyterLab's default windowing (``contentVisibility``) skips the
+    layout of cells out of view, so a widget below the fold has no visible cards until it
+    is scrolled to, and a later output can push it out of view again."""
     for name, cfg in {"apputils-extension/notification": {"fetchNews": "false",
                                                           "checkForUpdates": False},
-                      "notebook-extension/tracker": {"autoStartDefaultKernel": True}}.items():
+                      "notebook-extension/tracker": {"autoStartDefaultKernel": True,
+                                                         "windowingMode": "none"}}.items():
         p = root / f"JUPYTERLAB_SETTINGS_DIR/@jupyterlab/{name}.jupyterlab-settings"
         p.parent.mkdir(parents=True, exist_ok=True)
         p.write_text(json.dumps(cfg))

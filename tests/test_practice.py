@@ -211,6 +211,32 @@ def test_positions_are_the_same_for_a_seed() -> None:
     assert first(1) == first(1) != first(2)
 
 
+@pytest.mark.parametrize(("variant", "field"), [
+    ("gin", ["greedy", "eaai-simple", "random", "expert"]),
+    ("oklahoma", ["greedy", "eaai-simple", "random", "expert"]),
+    ("indian", ["greedy", "random", "expert", "greedy"])])
+def test_mining_meets_every_bot_of_the_field_in_turn(variant: str, field: list[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    import rummy_lab.practice.mining as mining
+
+    met: list[str] = []
+    real = mining.make_bot
+
+    def spy(name: str, rules: rl.Rules) -> object:
+        met.append(name)
+        return real(name, rules)
+
+    monkeypatch.setattr(mining, "make_bot", spy)
+    hands = []
+    for _g, h in positions(variant, 3):
+        if h == len(field):
+            break
+        if not hands or hands[-1] != h:
+            hands.append(h)
+    assert hands == list(range(len(field)))
+    assert met[:len(field)] == field  # (the next hand's bot is made before its first decision)
+
+
 def test_puzzle_rating_grows_as_the_lead_shrinks() -> None:
     stake = thresholds("gin")["mistake"]
     rs = [puzzle_rating(stake * k, stake) for k in (8, 4, 2, 1, 0.5, 0.25)]

@@ -1,8 +1,9 @@
 """Finding puzzles in real play.
 
-:func:`mine` plays hands between the expert bot and the greedy and random bots, every
-seat in turn, and looks at every decision of every seat (a turn with more than one legal
-move). A decision becomes a puzzle when it matters:
+:func:`mine` plays hands between the expert bot and the greedy and random bots (and, in
+Gin, the Gin field's simple player), every seat in turn, and looks at every decision of
+every seat (a turn with more than one legal move). A decision becomes a puzzle when it
+matters:
 
 1. **Screen** (the coach's default budget): the plausible wrong move loses at least half
    the variant's "mistake" bound. It is the greedy bot's move where the coach ranks it
@@ -34,19 +35,32 @@ from ..bots import ExpertBot, make_bot
 from ..coach import Advice, AdviceList, evaluate
 from ..engine.game import Game, new_game
 from ..engine.moves import Move
-from ..engine.rules import get_rules
+from ..engine.rules import Variant, get_rules
 from ..engine.state import PlayerView
 from .puzzle import Puzzle, mistake_bound
 from .themes import THEMES, check_theme, theme_of, variant_key
 
-__all__ = ["AGREE_SEEDS", "MAX_MOVES", "OPPONENTS", "VALIDATION_BUDGET", "agrees", "mine",
-           "positions", "puzzle_rating", "screen_and_validate"]
+__all__ = ["AGREE_SEEDS", "GIN_OPPONENTS", "MAX_MOVES", "OPPONENTS", "VALIDATION_BUDGET",
+           "agrees", "mine", "opponents", "positions", "puzzle_rating", "screen_and_validate"]
 
 VALIDATION_BUDGET = 2.0
 """Seconds of thinking a puzzle is validated with."""
 
 OPPONENTS: tuple[str, ...] = ("greedy", "random", "expert")
 """The bots the expert plays against while puzzles are mined, hand by hand in turn."""
+
+GIN_OPPONENTS: tuple[str, ...] = ("greedy", "eaai-simple", "random", "expert")
+"""The same for Gin, Oklahoma and Hollywood, with the Gin field's reference player
+(:class:`rummy_lab.bots.SimpleGinRummyPlayer`, which plays Gin rules only)."""
+
+
+def opponents(variant: str) -> tuple[str, ...]:
+    """The bots the expert meets, hand by hand in turn, when ``variant`` is mined.
+
+    >>> opponents("gin"), opponents("indian")
+    (('greedy', 'eaai-simple', 'random', 'expert'), ('greedy', 'random', 'expert'))
+    """
+    return GIN_OPPONENTS if get_rules(variant).variant is Variant.GIN else OPPONENTS
 
 AGREE_SEEDS = 8
 """The expert bot must play a puzzle's answer with this many seeds (see :func:`agrees`)."""
@@ -70,14 +84,16 @@ def puzzle_rating(lead: float, stake: float) -> float:
 
 def positions(variant: str, seed: int, *, start: int = 0) -> Iterator[tuple[Game, int]]:
     """Decisions from real play, forever: hand ``h`` pits the expert against
-    ``OPPONENTS[h % 3]``, the expert on seat ``h // 3 % 2``; every decision of every seat
+    ``bots[h % k]`` of the ``k`` bots :func:`opponents` names for the variant, the expert on
+    seat ``h // k % 2``; every decision of every seat
     is yielded as (a copy of the game at the decision, the hand's number), from hand
     ``start`` on (each hand is dealt and played the same whatever the start)."""
     rules = get_rules(variant)
+    field = opponents(variant)
     h = start
     while True:
-        other = OPPONENTS[h % len(OPPONENTS)]
-        seat = (h // len(OPPONENTS)) % 2
+        other = field[h % len(field)]
+        seat = (h // len(field)) % 2
         g = new_game(rules, seed=seed * 1_000_003 + h, dealer=h % 2)
         bots = [ExpertBot(), make_bot(other, rules)]
         if seat:

@@ -13,11 +13,13 @@ validated (:func:`rummy_lab.practice.mining.screen_and_validate`) until the set 
 ``--target`` puzzles with at least ``--per-theme`` of every theme (no theme over
 ``--cap``; at most ``--agree-share`` of ``--target`` where the greedy bot plays the
 answer, overall and in a theme's ``--cap``), or ``--max-positions`` decisions were
-looked at (the script then says which themes fell short). Every puzzle is then evaluated
-again at four times its budget with another seed, and dropped if the best move there is
-not its answer or another move ties with it (``benchmarks/bench_puzzles.py`` checks the
-same with yet other seeds). Last, where the greedy bot's move is the answer of more than
-60% of the set, the last such puzzles are dropped. The positions are the same
+looked at (the script then says which themes fell short). Every puzzle is evaluated
+again at four times its budget with another seed before it is taken, and left out if the
+best move there is not its answer or its lead over another move is within three
+standard errors of the paired difference on top of the variant's resolution
+(``benchmarks/bench_puzzles.py`` checks the answers with yet other seeds). Last, where
+the greedy bot's move is the answer of more than 60% of the set, the last such puzzles
+are dropped. The positions are the same
 for a seed on every machine; the validation runs at a budget in seconds, so a position at
 the margin of a tie can fall on either side on a faster or slower machine.
 """
@@ -37,6 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from rummy_lab.coach import evaluate  # noqa: E402
+from rummy_lab.coach.ranking import resolution  # noqa: E402
 from rummy_lab.engine.rules import get_rules  # noqa: E402
 from rummy_lab.practice.mining import (  # noqa: E402
     agrees,
@@ -68,7 +71,8 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
     path = OUT / f"puzzles_{key}.json"
     if resume and path.exists():
         # keep the puzzles that still pass the checks (the expert bot's agreement may
-        # have been asked with fewer seeds), and mine on from the hand after the last
+        # have been asked with fewer seeds, the recheck may have been a weaker one), and
+        # mine on from the hand after the last
         old = json.loads(path.read_text(encoding="utf-8"))
         if old.get("seed") != seed:
             raise SystemExit(f"{path.name} was built with seed {old.get('seed')}, not {seed}")
@@ -84,6 +88,11 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
                 print(f"{key}: dropped {p.id} (the expert bot does not agree with every "
                       "seed)", flush=True)
                 continue
+            if d.get("rechecked") != RECHECKED:
+                if not _recheck(d, budget):
+                    print(f"{key}: dropped {p.id} ({RECHECK_FAILED})", flush=True)
+                    continue
+                d["rechecked"] = RECHECKED
             ids.add(p.id)
             counts[p.theme] += 1
             agreeing += p.greedy_agrees
@@ -103,36 +112,32 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
             {t for t in THEMES[key] if counts[t] < cap}
         if not possible_themes(game.view_for(game.current_player)) & open_:
             continue
-        p = screen_and_validate(game, bound, budget, seed=h)
-        if p is None or p.id in ids or counts[p.theme] >= cap:
+        found_here = screen_and_validate(game, bound, budget, seed=h)
+        if found_here is None or found_here.id in ids or counts[found_here.theme] >= cap:
             continue
+        p = found_here
         if p.greedy_agrees and (agreeing >= agree_share * target
                                 or agree_in[p.theme] >= agree_share * cap):
             continue
         if len(found) >= target and p.theme not in short:
             continue
+        d = p.to_dict()
+        d["hand"] = h
+        if not _recheck(d, budget):
+            print(f"{key}: left out {p.id} ({RECHECK_FAILED})", flush=True)
+            continue
+        d["rechecked"] = RECHECKED
+        d["source"] = "shipped"
         ids.add(p.id)
         counts[p.theme] += 1
         agreeing += p.greedy_agrees
         agree_in[p.theme] += p.greedy_agrees
-        d = p.to_dict()
-        d["source"] = "shipped"
-        d["hand"] = h
         found.append(d)
         print(f"{key}: {len(found)} puzzles {dict(counts)} ({looked} decisions, hand {h}, "
               f"{time.perf_counter() - start:.0f} s)", flush=True)
         _save(path, _record(key, seed, budget, looked, start, counts, agreeing, found,
                             THEMES[key], per_theme, next_hand))  # resumable at every puzzle
-    kept = []
-    for d in found:
-        if d.get("rechecked") or _recheck(d, budget):
-            d["rechecked"] = True
-            kept.append(d)
-        else:
-            counts[d["theme"]] -= 1
-            agreeing -= Puzzle.from_dict(d).greedy_agrees
-            print(f"{key}: dropped {d['id']} (at {RECHECK}x the budget another move ties "
-                  "with the answer, or the best move is not the answer)", flush=True)
+    kept = list(found)
     # a learner who plays the greedy bot's moves answers at most MAX_GREEDY of the set:
     # the last puzzles it answers go first
     while kept and agreeing > MAX_GREEDY * len(kept):
@@ -153,13 +158,38 @@ RECHECK = 4
 """Each puzzle is evaluated again at this many times its budget, with another seed."""
 
 
+RECHECKED = "4x-z3"
+"""What a puzzle's ``rechecked`` field holds once it passed :func:`_recheck` as it is
+now (a puzzle rechecked by an older test is rechecked again on ``--resume``)."""
+
+RECHECK_FAILED = ("at 4x the budget its lead is not clear of the noise, or the best move "
+                  "is not the answer")
+
+RECHECK_Z = 3.0
+"""At the recheck the answer must lead every other move by the variant's resolution plus
+this many standard errors of the paired difference: a stricter test than a rank of its
+own (:data:`rummy_lab.coach.ranking.RANK_Z`, 2), so that a puzzle whose lead is at the
+margin does not tie when it is evaluated again with other seeds."""
+
+
 def _recheck(d: dict[str, Any], budget: float) -> bool:
     """True when, at :data:`RECHECK` times the budget and the seed ``10_000 + hand``, the
-    best move is the answer and no other move ties with it."""
+    best move is the answer and it leads every other move by :data:`RECHECK_Z` standard
+    errors of the paired difference on top of the variant's resolution."""
     p = Puzzle.from_dict(d)
     again = evaluate(p.view, budget=RECHECK * budget, seed=10_000 + int(d["hand"]))
-    return again[0].move in p.answers and all(
-        a.move in p.answers for a in again if a.rank == 1)
+    return clear_lead(again, p.answers, resolution(p.view.rules.variant))
+
+
+def clear_lead(values: list[Any], answers: tuple[Any, ...] | list[Any], margin: float,
+               z: float = RECHECK_Z) -> bool:
+    """True when ``values`` (ranked, best first) put an answer first and it leads every
+    move that is not an answer by more than ``z`` standard errors of the paired difference
+    plus ``margin``."""
+    best = values[0]
+    return best.move in answers and all(
+        best.value - a.value > z * best.noise_against(a) + margin
+        for a in values[1:] if a.move not in answers)
 
 
 def _record(key: str, seed: int, budget: float, looked: int, start: float,

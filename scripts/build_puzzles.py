@@ -5,7 +5,7 @@ Usage::
     python scripts/build_puzzles.py [--variants gin,basic,500,indian] [--seed 2026]
                                     [--target 66] [--per-theme 10] [--cap 24]
                                     [--budget 2.0] [--agree-share 0.4] [--workers 2]
-                                    [--resume]
+                                    [--resume] [--out DIR]
 
 For each variant, decisions from real play (:func:`rummy_lab.practice.mining.positions`:
 the expert against the greedy, random and expert bots, every seat) are screened and
@@ -18,7 +18,10 @@ again at four times its budget with three other seeds before it is taken, and le
 if, with any of them, the best move is not its answer or another move ties with it
 (``benchmarks/bench_puzzles.py`` checks the answers with yet other seeds). Last, where
 the greedy bot's move is the answer of more than 60% of the set, the last such puzzles
-are dropped. The positions are the same
+are dropped. With ``--workers`` above 1, a variant's decisions are looked at by that many
+processes, ahead and in order, and their results taken in the same order, so the set is
+the one a single process finds; the variants are built one after another. The
+positions are the same
 for a seed on every machine; the validation runs at a budget in seconds, so a position at
 the margin of a tie can fall on either side on a faster or slower machine.
 """
@@ -30,7 +33,7 @@ import concurrent.futures as cf
 import json
 import sys
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -58,7 +61,8 @@ OUT = ROOT / "rummy_lab" / "practice" / "data"
 
 
 def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget: float,
-          max_positions: int, agree_share: float, resume: bool = False) -> dict[str, Any]:
+          max_positions: int, agree_share: float, resume: bool = False, workers: int = 1,
+          out: Path = OUT) -> dict[str, Any]:
     key = variant_key(variant)
     bound = mistake_bound(get_rules(variant))
     counts: Counter[str] = Counter()
@@ -68,7 +72,7 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
     looked = agreeing = 0
     first_hand = 0
     start = time.perf_counter()
-    path = OUT / f"puzzles_{key}.json"
+    path = out / f"puzzles_{key}.json"
     if resume and path.exists():
         # keep the puzzles that still pass the checks (the expert bot's agreement may
         # have been asked with fewer seeds, the recheck may have been a weaker one), and
@@ -101,42 +105,76 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
         print(f"{key}: resumed with {len(found)} of {len(old['puzzles'])} puzzles "
               f"{dict(counts)}, from hand {first_hand}", flush=True)
     next_hand = first_hand
-    for game, h in positions(variant, seed, start=first_hand):
-        next_hand = h + 1
-        short = [t for t in THEMES[key] if counts[t] < per_theme]
-        if (len(found) >= target and not short) or looked >= max_positions:
-            break
-        looked += 1
-        # the themes this decision could still add to: none, and it is not screened
-        open_ = set(short) if len(found) >= target else \
-            {t for t in THEMES[key] if counts[t] < cap}
-        if not possible_themes(game.view_for(game.current_player)) & open_:
-            continue
-        found_here = screen_and_validate(game, bound, budget, seed=h)
-        if found_here is None or found_here.id in ids or counts[found_here.theme] >= cap:
-            continue
-        p = found_here
-        if p.greedy_agrees and (agreeing >= agree_share * target
-                                or agree_in[p.theme] >= agree_share * cap):
-            continue
-        if len(found) >= target and p.theme not in short:
-            continue
-        d = p.to_dict()
-        d["hand"] = h
-        if not _recheck(d, budget):
-            print(f"{key}: left out {p.id} ({RECHECK_FAILED})", flush=True)
-            continue
-        d["rechecked"] = RECHECKED
-        d["source"] = "shipped"
-        ids.add(p.id)
-        counts[p.theme] += 1
-        agreeing += p.greedy_agrees
-        agree_in[p.theme] += p.greedy_agrees
-        found.append(d)
-        print(f"{key}: {len(found)} puzzles {dict(counts)} ({looked} decisions, hand {h}, "
-              f"{time.perf_counter() - start:.0f} s)", flush=True)
-        _save(path, _record(key, seed, budget, looked, start, counts, agreeing, found,
-                            THEMES[key], per_theme, next_hand))  # resumable at every puzzle
+    pool = cf.ProcessPoolExecutor(max_workers=workers) if workers > 1 else None
+    pending: deque[tuple[Any, int, cf.Future[dict[str, Any] | None] | None]] = deque()
+    in_flight = 0
+    source = positions(variant, seed, start=first_hand)
+
+    def open_themes() -> set[str]:
+        """The themes a decision could still add to (they only shrink as puzzles come)."""
+        short = {t for t in THEMES[key] if counts[t] < per_theme}
+        return short if len(found) >= target else {t for t in THEMES[key]
+                                                   if counts[t] < cap}
+
+    try:
+        while True:
+            # keep the workers busy: decisions are looked at ahead, in order, and the
+            # results taken in the same order, so the set is the same with any --workers
+            while pool is not None and in_flight < 2 * workers and len(pending) < 500:
+                game, h = next(source)
+                wanted = open_themes()
+                if possible_themes(game.view_for(game.current_player)) & wanted:
+                    pending.append((game, h, pool.submit(_examine, game, bound, budget, h,
+                                                         frozenset(wanted))))
+                    in_flight += 1
+                else:
+                    pending.append((game, h, None))
+            if pending:
+                game, h, job = pending.popleft()
+            else:
+                game, h = next(source)
+                job = None
+            short = [t for t in THEMES[key] if counts[t] < per_theme]
+            if (len(found) >= target and not short) or looked >= max_positions:
+                break
+            next_hand = h + 1
+            looked += 1
+            open_ = open_themes()
+            if not possible_themes(game.view_for(game.current_player)) & open_:
+                if job is not None:
+                    job.cancel()
+                    in_flight -= 1
+                continue
+            if job is not None:
+                d = job.result()
+                in_flight -= 1
+            else:
+                d = _examine(game, bound, budget, h, frozenset(open_))
+            if d is None:
+                continue
+            p = Puzzle.from_dict(d)
+            if p.id in ids or counts[p.theme] >= cap:
+                continue
+            if p.greedy_agrees and (agreeing >= agree_share * target
+                                    or agree_in[p.theme] >= agree_share * cap):
+                continue
+            if len(found) >= target and p.theme not in short:
+                continue
+            if d.get("rechecked") != RECHECKED:
+                print(f"{key}: left out {p.id} ({RECHECK_FAILED})", flush=True)
+                continue
+            ids.add(p.id)
+            counts[p.theme] += 1
+            agreeing += p.greedy_agrees
+            agree_in[p.theme] += p.greedy_agrees
+            found.append(d)
+            print(f"{key}: {len(found)} puzzles {dict(counts)} ({looked} decisions, hand "
+                  f"{h}, {time.perf_counter() - start:.0f} s)", flush=True)
+            _save(path, _record(key, seed, budget, looked, start, counts, agreeing, found,
+                                THEMES[key], per_theme, next_hand))  # resumable
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
     kept = list(found)
     # a learner who plays the greedy bot's moves answers at most MAX_GREEDY of the set:
     # the last puzzles it answers go first
@@ -149,6 +187,21 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
               f"{MAX_GREEDY:.0%} of the set)", flush=True)
     return _record(key, seed, budget, looked, start, counts, agreeing, kept, THEMES[key],
                    per_theme, next_hand)
+
+
+def _examine(game: Any, bound: float, budget: float, h: int, wanted: frozenset[str]
+             ) -> dict[str, Any] | None:
+    """The puzzle this decision of hand ``h`` makes, as a record (None if it makes
+    none), rechecked (:func:`_recheck`) when its theme is among ``wanted``."""
+    p = screen_and_validate(game, bound, budget, seed=h)
+    if p is None:
+        return None
+    d = p.to_dict()
+    d["hand"] = h
+    d["source"] = "shipped"
+    if p.theme in wanted and _recheck(d, budget):
+        d["rechecked"] = RECHECKED
+    return d
 
 
 MAX_GREEDY = 0.6
@@ -219,25 +272,25 @@ def main(argv: list[str] | None = None) -> int:
                     help="at most this share of --target where the greedy bot's move is "
                          "the answer")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--out", default=str(OUT),
+                    help="the folder of the puzzle files (the package's data by default)")
     ap.add_argument("--resume", action="store_true",
                     help="keep the puzzles of the existing files that still pass, and "
                          "mine on from the hand after their last")
     args = ap.parse_args(argv)
-    OUT.mkdir(parents=True, exist_ok=True)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
     variants = args.variants.split(",")
-    with cf.ProcessPoolExecutor(max_workers=max(1, args.workers)) as pool:
-        jobs = {pool.submit(build, v, args.seed, args.target, args.per_theme, args.cap,
-                            args.budget, args.max_positions, args.agree_share,
-                            args.resume): v
-                for v in variants}
-        for job in cf.as_completed(jobs):
-            data = job.result()
-            path = OUT / f"puzzles_{data['variant']}.json"
-            _save(path, data)
-            print(f"wrote {path.relative_to(ROOT)}: {len(data['puzzles'])} puzzles, "
-                  f"{data['decisions_looked_at']} decisions in {data['seconds']} s; "
-                  f"themes short of {args.per_theme}: {data['short_themes'] or 'none'}",
-                  flush=True)
+    for v in variants:  # one variant at a time, its decisions looked at by the workers
+        data = build(v, args.seed, args.target, args.per_theme, args.cap, args.budget,
+                     args.max_positions, args.agree_share, args.resume, max(1, args.workers),
+                     out)
+        path = out / f"puzzles_{data['variant']}.json"
+        _save(path, data)
+        print(f"wrote {path}: {len(data['puzzles'])} puzzles, "
+              f"{data['decisions_looked_at']} decisions in {data['seconds']} s; "
+              f"themes short of {args.per_theme}: {data['short_themes'] or 'none'}",
+              flush=True)
     return 0
 
 

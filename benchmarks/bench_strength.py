@@ -10,6 +10,7 @@
     python benchmarks/bench_strength.py speed [--hands 20] [--set M:N=V]
     python benchmarks/bench_strength.py review [--variants gin,basic,500,indian]
                                                [--opponent greedy|random|expert]
+                                               [--resolutions 3,2,1]
     python benchmarks/bench_strength.py reviewcheck [--variants 500] [--hands 12]
                                                    [--policy greedy|expert]
     python benchmarks/bench_strength.py gap [--variants gin,basic,500,indian] [--hands 60]
@@ -49,6 +50,8 @@
   ``evaluate(view, budget=1.0)``, on positions from games against the greedy bot.
 * ``review``: the expert's own decisions reviewed at the same budget (share labelled
   best or good), and a random bot's (share labelled mistake or blunder).
+  ``--resolutions`` gives both shares again with the reviewed rows ranked at other
+  resolutions (``rl.coach.ranking.RESOLUTION``; the games are not replayed).
 * ``reviewcheck``: a random bot's reviewed decisions where the coach would have moved
   otherwise: the review's loss beside the loss by playouts to the end of the hand (true
   deal and belief deals), by kind of decision: how far the table variants' one-turn
@@ -542,10 +545,14 @@ def opponent_bot(name: str, rules: rl.Rules) -> Any:
     return make_bot("greedy", rules)
 
 
-def _review_chunk(variant: str, opponent: str, start: int, stop: int
-                  ) -> list[tuple[Counter[str], Counter[str], float, float]]:
-    """Per hand: the expert's labels, the random bot's labels, and each review's accuracy
-    times its decisions (so that the sums give the mean over all decisions)."""
+def _review_chunk(variant: str, opponent: str, resolutions: tuple[float, ...], start: int,
+                  stop: int) -> list[tuple[Counter[str], Counter[str], float, float,
+                                           dict[float, tuple[int, int, int]]]]:
+    """Per hand: the expert's labels, the random bot's labels, each review's accuracy
+    times its decisions (so that the sums give the mean over all decisions), and for
+    each of ``resolutions``: the expert's decisions best or good, the random bot's
+    mistake or blunder, and the random bot's decisions, with the rows ranked again at
+    that resolution (:func:`relabel`)."""
     out = []
     for h in range(start, stop):
         g = rl.new_game(variant, seed=5000 + h, dealer=h % 2)
@@ -553,29 +560,52 @@ def _review_chunk(variant: str, opponent: str, start: int, stop: int
         rv = review(g, 0, seed=h)
         own = Counter(r.label for r in rv.rows)
         own_acc = rv.accuracy * len(rv.rows)
+        own_rows = rv.rows
         g = rl.new_game(variant, seed=6000 + h, dealer=h % 2)
         play_hand(g, [RandomBot(), opponent_bot(opponent, g.rules)], random.Random(h))
         rv = review(g, 0, seed=h)
         rnd = Counter(r.label for r in rv.rows)
-        out.append((own, rnd, own_acc, rv.accuracy * len(rv.rows)))
+        again = {}
+        for m in resolutions:
+            good = sum(relabel(r, m, g.rules) in ("best", "good") for r in own_rows)
+            bad = sum(relabel(r, m, g.rules) in ("mistake", "blunder") for r in rv.rows)
+            again[m] = (good, bad, len(rv.rows))
+        out.append((own, rnd, own_acc, rv.accuracy * len(rv.rows), again))
     return out
+
+
+def relabel(row: Any, margin: float, rules: rl.Rules) -> str:
+    """A review row's label with its values ranked at the resolution ``margin`` instead
+    of the variant's: exact for the variants valued by the one-turn estimate (their values
+    do not depend on the resolution), for Gin only approximate (its racing stops by the
+    ranks). The expert's own play would change with the resolution too (its rule of
+    thumb picks among the rank-1 moves), which this does not replay."""
+    from rummy_lab.coach.ranking import ranks
+    from rummy_lab.coach.review import label_for
+
+    values = list(row.values)
+    k = ranks(values, margin)
+    rank = next((k[i] for i, mv in enumerate(values) if mv.move == row.played), 2)
+    return label_for(row.loss, is_best=rank == 1, noise=row.noise, variant=rules)
 
 
 def cmd_review(args: argparse.Namespace) -> None:
     for variant in args.variants.split(","):
-        rows = run_chunks(_review_chunk, (variant, args.opponent), args.hands, args.workers,
-                          args.chunk)
+        resolutions = tuple(float(x) for x in args.resolutions.split(",") if x)
+        rows = run_chunks(_review_chunk, (variant, args.opponent, resolutions), args.hands,
+                          args.workers, args.chunk)
         own: Counter[str] = Counter()
         rnd: Counter[str] = Counter()
-        for a, b, _, _ in rows:
+        for a, b, _, _, _ in rows:
             own.update(a)
             rnd.update(b)
         n_own, n_rnd = sum(own.values()), sum(rnd.values())
         good = (own["best"] + own["good"]) / max(1, n_own)
         bad = (rnd["mistake"] + rnd["blunder"]) / max(1, n_rnd)
-        se_good = _share_se([(a["best"] + a["good"], sum(a.values())) for a, _, _, _ in rows])
+        se_good = _share_se([(a["best"] + a["good"], sum(a.values()))
+                             for a, _, _, _, _ in rows])
         se_bad = _share_se([(b["mistake"] + b["blunder"], sum(b.values()))
-                            for _, b, _, _ in rows])
+                            for _, b, _, _, _ in rows])
         acc_own = sum(r[2] for r in rows) / max(1, n_own)
         acc_rnd = sum(r[3] for r in rows) / max(1, n_rnd)
         print(f"{variant}: expert's decisions best or good {good:.1%} +- {se_good:.1%} of "
@@ -583,6 +613,14 @@ def cmd_review(args: argparse.Namespace) -> None:
               f"blunder {bad:.1%} +- {se_bad:.1%} of {n_rnd} ({dict(rnd)}), accuracy "
               f"{acc_rnd:.1f}; {len(rows)} hands against the {args.opponent} bot, standard "
               "errors by hand; accuracy: the mean over the decisions", flush=True)
+        for m in resolutions:
+            per = [r[4][m] for r in rows]
+            good_m = sum(x[0] for x in per) / max(1, n_own)
+            bad_m = sum(x[1] for x in per) / max(1, n_rnd)
+            se_m = _share_se([(x[1], x[2]) for x in per])
+            print(f"  ranked at a resolution of {m:g} points: expert's best or good "
+                  f"{good_m:.1%}, random bot's mistake or blunder {bad_m:.1%} +- {se_m:.1%}",
+                  flush=True)
 
 
 def _share_se(per_hand: list[tuple[int, int]]) -> float:
@@ -825,6 +863,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--hands", type=int, default=30)
     p.add_argument("--opponent", choices=("greedy", "random", "expert"), default="greedy",
                    help="the bot on seat 1 in the games reviewed")
+    p.add_argument("--resolutions", default="",
+                   help="also rank the reviewed rows again at these resolutions (points, "
+                        "comma-separated) and give the shares")
     p.add_argument("--workers", type=int, default=workers)
     p.add_argument("--chunk", type=int, default=5)
     p = sub.add_parser("reviewcheck")

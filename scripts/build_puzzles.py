@@ -108,6 +108,7 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
     pool = cf.ProcessPoolExecutor(max_workers=workers) if workers > 1 else None
     pending: deque[tuple[Any, int, cf.Future[dict[str, Any] | None] | None]] = deque()
     in_flight = 0
+    last_beat = looked
     source = positions(variant, seed, start=first_hand)
 
     def open_themes() -> set[str]:
@@ -137,6 +138,13 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
             short = [t for t in THEMES[key] if counts[t] < per_theme]
             if (len(found) >= target and not short) or looked >= max_positions:
                 break
+            if h != next_hand - 1 and looked - last_beat >= HEARTBEAT:
+                last_beat = looked
+                # a hand is done: say how far the search is, and keep it for --resume
+                print(f"{key}: {looked} decisions looked at, hand {h}, "
+                      f"{time.perf_counter() - start:.0f} s", flush=True)
+                _save(path, _record(key, seed, budget, looked, start, counts, agreeing,
+                                    found, THEMES[key], per_theme, h))
             next_hand = h + 1
             looked += 1
             open_ = open_themes()
@@ -203,6 +211,10 @@ def _examine(game: Any, bound: float, budget: float, h: int, wanted: frozenset[s
         d["rechecked"] = RECHECKED
     return d
 
+
+HEARTBEAT = 200
+"""About every this many decisions, at the start of a hand, the build says how far it is
+and saves the set with the hand to go on from (``--resume``)."""
 
 MAX_GREEDY = 0.6
 """The greedy bot's move may be the answer of at most this share of a set."""

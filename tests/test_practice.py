@@ -267,6 +267,27 @@ def test_every_shipped_puzzle_is_valid(variant: str) -> None:
     assert agree <= 0.6 * len(data)
 
 
+COMPLETE = ("gin",)
+"""The shipped sets that hold what the build aims at: 60 puzzles, 10 of every theme."""
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_shipped_set_says_which_themes_are_short(variant: str) -> None:
+    from pathlib import Path
+
+    key = variant_key(variant)
+    path = Path(rl.practice.__file__).parent / "data" / f"puzzles_{key}.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    counts = {t: len(shipped(variant, theme=t)) for t in THEMES[key]}
+    assert data["short_themes"] == {t: k for t, k in counts.items() if k < 10}
+    assert data["greedy_agrees"] == sum(Puzzle.from_dict(d).greedy_agrees for d in
+                                        data["puzzles"])
+    if key in COMPLETE:
+        assert len(data["puzzles"]) >= 60 and min(counts.values()) >= 10, counts
+        # every puzzle passed the three-seed recheck at four times its budget
+        assert {d.get("rechecked") for d in data["puzzles"]} == {"4x-3seeds"}
+
+
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_puzzles_deals_from_the_shipped_set_deterministically(variant: str) -> None:
     a = puzzles(variant, n=5, seed=1)

@@ -97,11 +97,7 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
                     print(f"{key}: dropped {p.id} ({RECHECK_FAILED})", flush=True)
                     continue
                 d["rechecked"] = RECHECKED
-            ids.add(p.id)
-            counts[p.theme] += 1
-            agreeing += p.greedy_agrees
-            agree_in[p.theme] += p.greedy_agrees
-            found.append(d)
+            agreeing = _take(d, p, found, ids, counts, agree_in, agreeing)
         print(f"{key}: resumed with {len(found)} of {len(old['puzzles'])} puzzles "
               f"{dict(counts)}, from hand {first_hand}", flush=True)
     next_hand = first_hand
@@ -171,11 +167,7 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
             if d.get("rechecked") != RECHECKED:
                 print(f"{key}: left out {p.id} ({RECHECK_FAILED})", flush=True)
                 continue
-            ids.add(p.id)
-            counts[p.theme] += 1
-            agreeing += p.greedy_agrees
-            agree_in[p.theme] += p.greedy_agrees
-            found.append(d)
+            agreeing = _take(d, p, found, ids, counts, agree_in, agreeing)
             print(f"{key}: {len(found)} puzzles {dict(counts)} ({looked} decisions, hand "
                   f"{h}, {time.perf_counter() - start:.0f} s)", flush=True)
             _save(path, _record(key, seed, budget, looked, start, counts, agreeing, found,
@@ -195,6 +187,17 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
               f"{MAX_GREEDY:.0%} of the set)", flush=True)
     return _record(key, seed, budget, looked, start, counts, agreeing, kept, THEMES[key],
                    per_theme, next_hand)
+
+
+def _take(d: dict[str, Any], p: Puzzle, found: list[dict[str, Any]], ids: set[str],
+          counts: Counter[str], agree_in: Counter[str], agreeing: int) -> int:
+    """Put the puzzle ``p`` (saved as ``d``) in the set and its counts; the new number of
+    puzzles the greedy bot answers."""
+    ids.add(p.id)
+    counts[p.theme] += 1
+    agree_in[p.theme] += p.greedy_agrees
+    found.append(d)
+    return agreeing + p.greedy_agrees
 
 
 def _examine(game: Any, bound: float, budget: float, h: int, wanted: frozenset[str]

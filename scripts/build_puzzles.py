@@ -5,7 +5,7 @@ Usage::
     python scripts/build_puzzles.py [--variants gin,basic,500,indian] [--seed 2026]
                                     [--target 66] [--per-theme 10] [--cap 24]
                                     [--budget 2.0] [--agree-share 0.4] [--workers 2]
-                                    [--resume] [--out DIR]
+                                    [--max-greedy 0.6] [--resume] [--out DIR]
 
 For each variant, decisions from real play (:func:`rummy_lab.practice.mining.positions`:
 the expert against the greedy, random and expert bots, every seat) are screened and
@@ -17,8 +17,9 @@ looked at (the script then says which themes fell short). Every puzzle is evalua
 again at four times its budget with three other seeds before it is taken, and left out
 if, with any of them, the best move is not its answer or another move ties with it
 (``benchmarks/bench_puzzles.py`` checks the answers with yet other seeds). Last, where
-the greedy bot's move is the answer of more than 60% of the set, the last such puzzles
-are dropped. With ``--workers`` above 1, a variant's decisions are looked at by that many
+the greedy bot's move is the answer of more than ``--max-greedy`` (60%) of the set, the
+last such puzzles are dropped. The file records the settings it was built with
+(``settings``). With ``--workers`` above 1, a variant's decisions are looked at by that many
 processes, ahead and in order, and their results taken in the same order, so the set is
 the one a single process finds; the variants are built one after another. The
 positions are the same
@@ -62,7 +63,9 @@ OUT = ROOT / "rummy_lab" / "practice" / "data"
 
 def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget: float,
           max_positions: int, agree_share: float, resume: bool = False, workers: int = 1,
-          out: Path = OUT) -> dict[str, Any]:
+          out: Path = OUT, max_greedy: float | None = None) -> dict[str, Any]:
+    if max_greedy is None:
+        max_greedy = MAX_GREEDY
     key = variant_key(variant)
     bound = mistake_bound(get_rules(variant))
     counts: Counter[str] = Counter()
@@ -176,15 +179,15 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
     kept = list(found)
-    # a learner who plays the greedy bot's moves answers at most MAX_GREEDY of the set:
+    # a learner who plays the greedy bot's moves answers at most max_greedy of the set:
     # the last puzzles it answers go first
-    while kept and agreeing > MAX_GREEDY * len(kept):
+    while kept and agreeing > max_greedy * len(kept):
         last = max(i for i, d in enumerate(kept) if Puzzle.from_dict(d).greedy_agrees)
         d = kept.pop(last)
         counts[d["theme"]] -= 1
         agreeing -= 1
         print(f"{key}: dropped {d['id']} (the greedy bot would answer more than "
-              f"{MAX_GREEDY:.0%} of the set)", flush=True)
+              f"{max_greedy:.0%} of the set)", flush=True)
     return _record(key, seed, budget, looked, start, counts, agreeing, kept, THEMES[key],
                    per_theme, next_hand)
 
@@ -220,7 +223,8 @@ HEARTBEAT = 200
 and saves the set with the hand to go on from (``--resume``)."""
 
 MAX_GREEDY = 0.6
-"""The greedy bot's move may be the answer of at most this share of a set."""
+"""The greedy bot's move may be the answer of at most this share of a set (the default
+of ``--max-greedy``)."""
 
 RECHECK = 4
 """Each puzzle is evaluated again at this many times its budget, with other seeds."""
@@ -286,6 +290,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--agree-share", type=float, default=0.4,
                     help="at most this share of --target where the greedy bot's move is "
                          "the answer")
+    ap.add_argument("--max-greedy", type=float, default=MAX_GREEDY,
+                    help="at the end, drop the last puzzles the greedy bot answers until it "
+                         "answers at most this share of the set")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", default=str(OUT),
                     help="the folder of the puzzle files (the package's data by default)")
@@ -299,7 +306,12 @@ def main(argv: list[str] | None = None) -> int:
     for v in variants:  # one variant at a time, its decisions looked at by the workers
         data = build(v, args.seed, args.target, args.per_theme, args.cap, args.budget,
                      args.max_positions, args.agree_share, args.resume, max(1, args.workers),
-                     out)
+                     out, args.max_greedy)
+        # how the set was built, so that it can be built again
+        data["settings"] = {"target": args.target, "per_theme": args.per_theme,
+                            "cap": args.cap, "agree_share": args.agree_share,
+                            "max_greedy": args.max_greedy,
+                            "max_positions": args.max_positions}
         path = out / f"puzzles_{data['variant']}.json"
         _save(path, data)
         print(f"wrote {path}: {len(data['puzzles'])} puzzles, "

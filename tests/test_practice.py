@@ -15,7 +15,15 @@ from rummy_lab.coach import thresholds
 from rummy_lab.coach.reasons import facts
 from rummy_lab.engine.moves import Discard, DrawDiscard, DrawStock, Drop, Knock
 from rummy_lab.engine.variants.indian import has_pure_sequence
-from rummy_lab.practice import THEMES, VARIANTS, Puzzle, from_review, puzzles, shipped
+from rummy_lab.practice import (
+    THEMES,
+    VARIANTS,
+    Puzzle,
+    ShortSetWarning,
+    from_review,
+    puzzles,
+    shipped,
+)
 from rummy_lab.practice.mining import positions, puzzle_rating
 from rummy_lab.practice.puzzle import mistake_bound, question
 from rummy_lab.practice.themes import theme_of, variant_key
@@ -299,8 +307,15 @@ def test_puzzles_deals_from_the_shipped_set_deterministically(variant: str) -> N
     if have:
         got = puzzles(variant, theme=theme, n=min(3, have))
         assert {p.theme for p in got} == {theme}
-    with pytest.raises(ValueError, match="fewer than n="):
-        puzzles(variant, n=len(shipped(variant)) + 1)
+    have_all = len(shipped(variant))
+    with pytest.warns(ShortSetWarning, match=f"has {have_all} {variant} puzzles, fewer than "
+                      f"n={have_all + 1}: all {have_all} are dealt"):
+        every = puzzles(variant, n=have_all + 1, seed=3)
+    assert sorted(p.id for p in every) == sorted(d["id"] for d in shipped(variant))
+    assert [p.id for p in every] != sorted(p.id for p in every)  # a seeded order
+    if have:
+        with pytest.warns(ShortSetWarning, match=f"of theme {theme!r}"):
+            assert len(puzzles(variant, theme=theme, n=have + 5)) == have
     with pytest.raises(ValueError, match="unknown theme"):
         puzzles(variant, theme="luck")
     for bad in (-1, 2.5, True):

@@ -24,6 +24,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+import warnings
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
@@ -36,7 +37,12 @@ if TYPE_CHECKING:
     from .progress import Progress as Progress
 
 __all__ = ["HINT_LEVELS", "THEMES", "VARIANTS", "GuidedHand", "Progress", "Prompt", "Puzzle",
-           "Verdict", "ask", "from_review", "puzzles", "shipped", "solutions_enabled"]
+           "ShortSetWarning", "Verdict", "ask", "from_review", "puzzles", "shipped", "solutions_enabled"]
+
+class ShortSetWarning(UserWarning):
+    """:func:`puzzles` was asked for more puzzles than the shipped set holds, and dealt
+    all it has."""
+
 
 MAX_PUZZLES = 10_000
 """The most puzzles one call deals."""
@@ -78,8 +84,11 @@ def puzzles(variant: str = "gin", *, theme: str | None = None, n: int = 20, seed
     ``fresh=True`` mines new ones from real play at the validation budget (seconds per
     position: slow; :func:`rummy_lab.practice.mining.mine`).
 
-    :raises ValueError: for an unknown variant or theme, a bad ``n`` or ``seed``, or
-        more puzzles than the shipped set holds (the message says how many it has).
+    Where the shipped set holds fewer than ``n`` (of the theme asked for), all of them
+    are dealt, in a seeded order, with a :class:`ShortSetWarning` that says how many
+    there are (the default ``n=20`` with a theme of a dozen puzzles is not an error).
+
+    :raises ValueError: for an unknown variant or theme, or a bad ``n`` or ``seed``.
     """
     key = variant_key(variant)
     check_theme(key, theme)
@@ -94,8 +103,10 @@ def puzzles(variant: str = "gin", *, theme: str | None = None, n: int = 20, seed
     pool = shipped(key, theme=theme)
     if n > len(pool):
         what = f"{key} puzzles" + (f" of theme {theme!r}" if theme else "")
-        raise ValueError(f"the shipped set has {len(pool)} {what}, fewer than n={n}; "
-                         "ask for fewer, or pass fresh=True to mine new ones")
+        warnings.warn(f"the shipped set has {len(pool)} {what}, fewer than n={n}: all "
+                      f"{len(pool)} are dealt; pass fresh=True to mine new ones",
+                      ShortSetWarning, stacklevel=2)
+        n = len(pool)
     picked = random.Random(seed).sample(pool, n)
     return [Puzzle.from_dict(d) for d in picked]
 

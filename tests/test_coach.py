@@ -29,7 +29,15 @@ from rummy_lab.coach import (
 )
 from rummy_lab.coach.beliefs import danger, unseen
 from rummy_lab.engine.cards import parse_cards
-from rummy_lab.engine.moves import Discard, DrawStock, Gin, Knock, PassUpcard, TakeUpcard
+from rummy_lab.engine.moves import (
+    Discard,
+    DrawStock,
+    Drop,
+    Gin,
+    Knock,
+    PassUpcard,
+    TakeUpcard,
+)
 from rummy_lab.probability import outs, p_draw_out
 
 from .helpers import play, stacked_gin
@@ -210,6 +218,40 @@ def test_a_gin_budget_is_used_whole() -> None:
     advice = evaluate(view, budget=0.3)
     assert all(f"(average of {a.samples} deals)" in a.reasons[0] for a in advice
                if not a.exact)
+
+
+@pytest.mark.parametrize("variant", ["indian", "500", "basic"])
+def test_a_table_budget_buys_more_deals_and_smaller_errors(
+        variant: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Basic, Rummy 500 and Indian Rummy: with a budget the one-turn estimate runs again
+    on more deals before the playouts, and a value's standard error rests on all of them
+    (before, on the default four deals whatever the budget)."""
+    from rummy_lab.coach import oneturn
+    from rummy_lab.coach.ranking import standard_error
+
+    g = rl.new_game(variant, seed=3)
+    g.play(next(m for m in g.legal_moves() if isinstance(m, DrawStock)))
+    view = g.view_for(g.current_player)
+    throws = [m for m in view.legal_moves if not isinstance(m, DrawStock | Drop)]
+    assert len(throws) > 2
+
+    def per_deal(budget: float | None) -> list[int]:
+        got = oneturn.table_move_values(view, throws, budget, 5)
+        return [len(mv.per_deal) for mv in got]
+
+    assert set(per_deal(None)) == {oneturn.DEFAULT_DEALS}
+    deep = oneturn.table_move_values(view, throws, 4.0, 5)
+    sizes = {len(mv.per_deal) for mv in deep}
+    assert len(sizes) == 1
+    assert 2 * oneturn.DEFAULT_DEALS <= sizes.pop() <= oneturn.DEFAULT_DEALS * oneturn.MAX_DEEP
+    # the standard error is the spread over the deals over the root of their number
+    for mv in deep:
+        xs = mv.per_deal
+        mean = sum(xs) / len(xs)
+        spread = (sum((x - mean) ** 2 for x in xs) / (len(xs) - 1)) ** 0.5
+        assert standard_error(mv) == pytest.approx(spread / len(xs) ** 0.5)
+    monkeypatch.setattr(oneturn, "MAX_DEEP", 1)  # as before: the default deals only
+    assert set(per_deal(4.0)) == {oneturn.DEFAULT_DEALS}
 
 
 def test_gin_values_split_by_how_the_hand_ends() -> None:

@@ -11,10 +11,14 @@ what one card closer to going out is worth to that player (read off the same est
 Rummy 500: three times the card's points, a meld of their own, or its points when it
 fits a table meld, times the fitted danger weight).
 
-With a budget (seconds) the coach also plays each move out on determinizations with the
-fast policy for every player, for as many rounds of turns as the budget allows, and
-scores the hand's end exactly (:func:`~rummy_lab.coach.value_types.hand_points`) or the
-horizon with :func:`leaf_value`.
+With a budget (seconds) the coach first values every move again one turn deep on more
+deals (:data:`DEEP_SHARE` of the budget, up to :data:`MAX_DEEP` times the default deals,
+so the standard errors shrink with the budget), then plays each move out on
+determinizations with the fast policy for every player, for two more rounds of turns
+while the budget lasts, and scores the hand's end exactly
+(:func:`~rummy_lab.coach.value_types.hand_points`) or the horizon with
+:func:`leaf_value`; a move's value is the mean of its one-turn estimate and its
+playouts' mean.
 
 The estimate is :func:`rummy_lab.coach.leaf.leaf_value`; the fast policy
 :func:`rummy_lab.coach.policy.policy_move`.
@@ -97,6 +101,13 @@ def basic_throw_cell(view: PlayerView) -> int:
 
 
 DEFAULT_DEALS = 4
+
+DEEP_SHARE = 0.5
+"""With a budget, the share of it spent on more deals for the one-turn estimate (the rest
+goes to playouts, :func:`_deepen`)."""
+
+MAX_DEEP = 32
+"""With a budget, at most this many times the default deals."""
 DRAW_SAMPLES = 12
 INDIAN_DRAW_SAMPLES = 6
 """Stock draws valued per decision (Indian hands of fourteen cards are slower to solve)."""
@@ -121,6 +132,16 @@ def table_move_values(
     for move in moves:
         out.append(_one_ply(view, engine, states, move, me, cache, depth, split))
     if budget is not None and budget > 0:
+        # deeper one-turn estimates first (more deals: the standard errors shrink), with
+        # DEEP_SHARE of the budget, at the pace of the first
+        took = time.perf_counter() - start
+        more = min(MAX_DEEP, int(DEEP_SHARE * 0.75 * budget / max(took, 1e-3)))
+        if more >= 2:
+            deeper = depth * more
+            dets = deals(view, DEFAULT_DEALS * deeper, rng)
+            states = [state_for(view, d) for d in dets]
+            out = [_one_ply(view, engine, states, move, me, cache, deeper, split)
+                   for move in moves]
         # a quarter of the budget is left for what a playout cannot foresee (a full
         # garbage collection, a busy machine) and for the reasons
         _deepen(view, engine, moves, out, start + 0.75 * budget, rng)

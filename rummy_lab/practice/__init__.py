@@ -37,7 +37,8 @@ if TYPE_CHECKING:
     from .progress import Progress as Progress
 
 __all__ = ["HINT_LEVELS", "THEMES", "VARIANTS", "GuidedHand", "Progress", "Prompt", "Puzzle",
-           "ShortSetWarning", "Verdict", "ask", "from_review", "puzzles", "shipped", "solutions_enabled"]
+           "ShortSetWarning", "Verdict", "ask", "from_review", "puzzles", "shipped",
+           "solutions_enabled"]
 
 class ShortSetWarning(UserWarning):
     """:func:`puzzles` was asked for more puzzles than the shipped set holds, and dealt

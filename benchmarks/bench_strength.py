@@ -545,14 +545,20 @@ def opponent_bot(name: str, rules: rl.Rules) -> Any:
     return make_bot("greedy", rules)
 
 
-def _review_chunk(variant: str, opponent: str, resolutions: tuple[float, ...], start: int,
+def _review_chunk(variant: str, opponent: str, resolutions: tuple[float, ...],
+                  depth: int | None, start: int,
                   stop: int) -> list[tuple[Counter[str], Counter[str], float, float,
                                            dict[float, tuple[int, int, int]]]]:
     """Per hand: the expert's labels, the random bot's labels, each review's accuracy
     times its decisions (so that the sums give the mean over all decisions), and for
     each of ``resolutions``: the expert's decisions best or good, the random bot's
     mistake or blunder, and the random bot's decisions, with the rows ranked again at
-    that resolution (:func:`relabel`)."""
+    that resolution (:func:`relabel`). ``depth``: the review's depth
+    (``rummy_lab.coach.review.REVIEW_DEPTH``), None for the shipped one."""
+    if depth is not None:
+        from rummy_lab.coach import review as review_module
+
+        review_module.REVIEW_DEPTH = depth
     out = []
     for h in range(start, stop):
         g = rl.new_game(variant, seed=5000 + h, dealer=h % 2)
@@ -592,7 +598,8 @@ def relabel(row: Any, margin: float, rules: rl.Rules) -> str:
 def cmd_review(args: argparse.Namespace) -> None:
     for variant in args.variants.split(","):
         resolutions = tuple(float(x) for x in args.resolutions.split(",") if x)
-        rows = run_chunks(_review_chunk, (variant, args.opponent, resolutions), args.hands,
+        rows = run_chunks(_review_chunk, (variant, args.opponent, resolutions, args.depth),
+                          args.hands,
                           args.workers, args.chunk)
         own: Counter[str] = Counter()
         rnd: Counter[str] = Counter()
@@ -866,6 +873,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--resolutions", default="",
                    help="also rank the reviewed rows again at these resolutions (points, "
                         "comma-separated) and give the shares")
+    p.add_argument("--depth", type=int, default=None,
+                   help="review at this depth (times the bot's deals) instead of the "
+                        "shipped rummy_lab.coach.review.REVIEW_DEPTH")
     p.add_argument("--workers", type=int, default=workers)
     p.add_argument("--chunk", type=int, default=5)
     p = sub.add_parser("reviewcheck")

@@ -556,9 +556,9 @@ def _review_chunk(variant: str, opponent: str, resolutions: tuple[float, ...],
     that resolution (:func:`relabel`). ``depth``: the review's depth
     (``rummy_lab.coach.review.REVIEW_DEPTH``), None for the shipped one."""
     if depth is not None:
-        from rummy_lab.coach import review as review_module
+        import importlib
 
-        review_module.REVIEW_DEPTH = depth
+        importlib.import_module("rummy_lab.coach.review").REVIEW_DEPTH = depth
     out = []
     for h in range(start, stop):
         g = rl.new_game(variant, seed=5000 + h, dealer=h % 2)

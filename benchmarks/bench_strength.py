@@ -558,7 +558,7 @@ def _review_chunk(variant: str, opponent: str, resolutions: tuple[float, ...],
     if depth is not None:
         import importlib
 
-        importlib.import_module("rummy_lab.coach.review").REVIEW_DEPTH = depth
+        vars(importlib.import_module("rummy_lab.coach.review"))["REVIEW_DEPTH"] = depth
     out = []
     for h in range(start, stop):
         g = rl.new_game(variant, seed=5000 + h, dealer=h % 2)

@@ -84,6 +84,7 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
         if old.get("seed") != seed:
             raise SystemExit(f"{path.name} was built with seed {old.get('seed')}, not {seed}")
         looked = int(old.get("decisions_looked_at", 0))
+        start -= float(old.get("seconds", 0))  # the build's seconds, every run's together
         first_hand = int(old.get("next_hand", 0))  # dropped puzzles are not mined again
         for d in old["puzzles"]:
             first_hand = max(first_hand, int(d["hand"]) + 1)

@@ -7,6 +7,10 @@ Usage::
                                     [--budget 2.0] [--agree-share 0.4] [--workers 2]
                                     [--max-greedy 0.6] [--resume] [--out DIR]
 
+The shipped sets: ``--variants gin,basic,500``, and ``--variants indian --agree-share 1
+--max-greedy 1`` (in Indian Rummy the greedy bot plays the answer of almost every
+decision that makes a puzzle: ``docs/practice.md``).
+
 For each variant, decisions from real play (:func:`rummy_lab.practice.mining.positions`:
 the expert against the greedy, random and expert bots, every seat) are screened and
 validated (:func:`rummy_lab.practice.mining.screen_and_validate`) until the set holds

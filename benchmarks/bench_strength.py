@@ -596,11 +596,10 @@ def relabel(row: Any, margin: float, rules: rl.Rules) -> str:
 
 
 def cmd_review(args: argparse.Namespace) -> None:
+    resolutions = tuple(float(x) for x in args.resolutions.split(",") if x)
     for variant in args.variants.split(","):
-        resolutions = tuple(float(x) for x in args.resolutions.split(",") if x)
         rows = run_chunks(_review_chunk, (variant, args.opponent, resolutions, args.depth),
-                          args.hands,
-                          args.workers, args.chunk)
+                          args.hands, args.workers, args.chunk)
         own: Counter[str] = Counter()
         rnd: Counter[str] = Counter()
         for a, b, _, _, _ in rows:

@@ -6,6 +6,7 @@ import copy
 import json
 import random
 from functools import cache
+from typing import Any
 
 import pytest
 
@@ -282,16 +283,22 @@ alone with a mistake's stake behind it (docs/practice.md), and the set is built 
 ``--max-greedy 1`` (the file says so)."""
 
 
+def _shipped_file(variant: str) -> dict[str, Any]:
+    """The shipped set's file of ``variant``, whole (its record as well as its puzzles)."""
+    from pathlib import Path
+
+    path = (Path(rl.practice.__file__).parent / "data"
+            / f"puzzles_{variant_key(variant)}.json")
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
 def _max_greedy(variant: str) -> float:
     """The greedy share the shipped file was built to (``settings.max_greedy``, 0.6 for
     a file built before the setting was recorded), checked against what the tests
     allow."""
-    from pathlib import Path
-
     key = variant_key(variant)
-    path = Path(rl.practice.__file__).parent / "data" / f"puzzles_{key}.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    share = float(data.get("settings", {}).get("max_greedy", 0.6))
+    share = float(_shipped_file(variant).get("settings", {}).get("max_greedy", 0.6))
     assert share <= MAX_GREEDY_AT_MOST.get(key, 0.6), (key, share)
     return share
 
@@ -302,11 +309,8 @@ COMPLETE = ("gin", "500")
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_a_shipped_set_says_which_themes_are_short(variant: str) -> None:
-    from pathlib import Path
-
     key = variant_key(variant)
-    path = Path(rl.practice.__file__).parent / "data" / f"puzzles_{key}.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = _shipped_file(variant)
     counts = {t: len(shipped(variant, theme=t)) for t in THEMES[key]}
     assert data["short_themes"] == {t: k for t, k in counts.items() if k < 10}
     assert data["greedy_agrees"] == sum(Puzzle.from_dict(d).greedy_agrees for d in

@@ -137,10 +137,9 @@ def table_move_values(
         took = time.perf_counter() - start
         more = min(MAX_DEEP, int(DEEP_SHARE * 0.75 * budget / max(took, 1e-3)))
         if more >= 2:
-            # the first deals are kept (their turn ends are in the cache); more are added
             deeper = depth * more
-            states += [state_for(view, d)
-                       for d in deals(view, DEFAULT_DEALS * (deeper - depth), rng)]
+            dets = deals(view, DEFAULT_DEALS * deeper, rng)
+            states = [state_for(view, d) for d in dets]
             out = [_one_ply(view, engine, states, move, me, cache, deeper, split)
                    for move in moves]
         # a quarter of the budget is left for what a playout cannot foresee (a full

@@ -49,6 +49,7 @@ from ..engine.variants.tabled import extend_meld
 from .tracking import CARD_TYPES
 
 __all__ = [
+    "KINDS",
     "BehaviourParams",
     "FeatureTable",
     "HandTracker",
@@ -59,6 +60,7 @@ __all__ = [
     "gin_deadwood",
     "hand_masks",
     "keep_scores",
+    "kind_params",
     "layoff_array",
     "layoff_mask",
     "meld_features",
@@ -130,6 +132,53 @@ _FITTED: dict[Variant, BehaviourParams] = {
         take_value=-0.324, take_joker=4.064,
     ),
 }
+
+
+KINDS = ("expert", "greedy", "simple", "random")
+"""The kinds of player the behaviour model tells apart (``"simple"``: Gin only)."""
+
+_KIND_FITTED: dict[Variant, dict[str, BehaviourParams]] = {
+    # Fitted to each kind's self-play (seeds 10000 and up), as the greedy weights are:
+    # the EAAI challenge's SimpleGinRummyPlayer over 200 Gin hands, ExpertBot over 40 Gin
+    # hands (it is slow to play)
+    Variant.GIN: {
+        "expert": BehaviourParams(
+            keep_meld=6.999, keep_near=0.983, keep_value=5.413, keep_joker=0.0,
+            take_bias=-2.523, take_meld=4.711, take_near=-0.642, take_layoff=0.0,
+            take_value=-0.941, take_joker=0.0,
+        ),
+        "simple": BehaviourParams(
+            keep_meld=7.138, keep_near=0.304, keep_value=12.874, keep_joker=0.0,
+            take_bias=-2.891, take_meld=8.405, take_near=-2.052, take_layoff=0.0,
+            take_value=-1.892, take_joker=0.0, knock=0.995,
+        ),
+    },
+}
+
+
+def kind_params(rules: Rules) -> tuple[tuple[str, BehaviourParams | None], ...]:
+    """The kinds of player the behaviour model weighs for a variant, with their weights.
+
+    Each kind's discard and take weights were fitted to that kind's own self-play;
+    ``None`` is a player who picks a legal move at random (its choices say nothing about
+    its cards). A kind not fitted for a variant is left out (the EAAI challenge's simple
+    player plays Gin only).
+
+    >>> [name for name, _ in kind_params(get_rules("gin"))]
+    ['expert', 'greedy', 'simple', 'random']
+    >>> [name for name, _ in kind_params(get_rules("indian"))]
+    ['expert', 'greedy', 'random']
+    """
+    fitted = _KIND_FITTED.get(rules.variant, {})
+    out: list[tuple[str, BehaviourParams | None]] = []
+    for name in KINDS:
+        if name == "greedy":
+            out.append((name, params_for(rules)))
+        elif name == "random":
+            out.append((name, None))
+        elif name in fitted:
+            out.append((name, fitted[name]))
+    return tuple(out)
 
 
 def params_for(rules: Rules) -> BehaviourParams:

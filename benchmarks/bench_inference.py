@@ -257,9 +257,9 @@ def detail(run: Run) -> None:
     if run.kinds:
         kinds = sorted({k for d in run.kinds for k in d})
         avg = {k: _mean([d.get(k, 0.0) for d in run.kinds]) for k in kinds}
-        top = {k: sum(max(d, key=d.__getitem__) == k for d in run.kinds) for k in kinds}
+        first = {k: sum(max(d, key=d.__getitem__) == k for d in run.kinds) for k in kinds}
         print("  the reading of the opponent's kind at its last scored decision, mean over "
-              "hands: " + ", ".join(f"{k} {avg[k]:.2f} (most likely in {top[k]})"
+              "hands: " + ", ".join(f"{k} {avg[k]:.2f} (most likely in {first[k]})"
                                     for k in kinds))
 
 

@@ -4,6 +4,7 @@
     python benchmarks/bench_inference.py --fast     # about a minute: the smallest useful run
     python benchmarks/bench_inference.py --full     # the issue's run: 500 Gin hands
     python benchmarks/bench_inference.py --fit      # refit the behaviour weights
+    python benchmarks/bench_inference.py --fit-kinds  # refit the expert and simple kinds
     python benchmarks/bench_inference.py --opponent random   # where the model is wrong
     python benchmarks/bench_inference.py --kinds expert,greedy,eaai-simple,random --gin 40
 
@@ -226,6 +227,25 @@ def fit(per_variant: int) -> None:
         print(f"{variant}: {fit_behaviour(games)}")
 
 
+KIND_FITS = (("gin", "eaai-simple", 200), ("gin", "expert", 40), ("500", "expert", 20),
+             ("indian", "expert", 10))
+"""The kinds' self-play behind their shipped weights: variant, bot, hands (seeds 10000..)."""
+
+
+def fit_kinds() -> None:
+    """Refit the weights of the other kinds of player (rummy_lab.inference.model) on each
+    kind's self-play and print them."""
+    for variant, name, hands in KIND_FITS:
+        games = []
+        t = time.perf_counter()
+        for s in list(FIT_SEEDS)[:hands]:
+            g = rl.new_game(variant, seed=s)
+            play_hand(g, [make_bot(name, g.rules), make_bot(name, g.rules)], random.Random(s))
+            games.append(g)
+        print(f"{variant} {name} ({hands} hands, {time.perf_counter() - t:.0f} s): "
+              f"{fit_behaviour(games)}", flush=True)
+
+
 def _mean(xs: list[float]) -> float:
     return float(np.mean(xs)) if xs else float("nan")
 
@@ -286,9 +306,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--compare", action="store_true",
                     help="also score the single-kind behaviour model (before the mixture)")
     ap.add_argument("--fit", action="store_true", help="refit the behaviour weights and stop")
+    ap.add_argument("--fit-kinds", action="store_true",
+                    help="refit the expert and simple kinds' weights on their self-play and stop")
     args = ap.parse_args(argv)
     if args.fit:
         fit(len(FIT_SEEDS))
+        return 0
+    if args.fit_kinds:
+        fit_kinds()
         return 0
     kinds = [args.opponent] if args.kinds is None else [k.strip() for k in args.kinds.split(",")]
     for k in kinds:

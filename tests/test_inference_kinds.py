@@ -83,13 +83,13 @@ def test_the_mixture_is_the_kinds_beliefs_weighted() -> None:
         assert b.p(c, 1) == pytest.approx(float(mixed[c.index]), abs=1e-12)
 
 
-def test_kind_posterior_is_bayes_over_independent_choices() -> None:
-    """Two kinds, two choices: the posterior is the product of the choices' average
-    likelihoods under each kind, normalised."""
+def test_kind_posterior_is_bayes_over_whole_histories() -> None:
+    """Two kinds, two choices, two guesses: the posterior is each kind's average over
+    the guesses of the product of its choices' likelihoods, normalised."""
     a = np.log(np.array([[0.5, 0.2], [0.3, 0.2]]))
     b = np.log(np.array([[0.6, 0.5], [0.2, 0.5]]))
     got = kind_posterior([[a, b]], 2)
-    like = np.array([0.4 * 0.4, 0.2 * 0.5])
+    like = np.array([(0.5 * 0.6 + 0.3 * 0.2) / 2, (0.2 * 0.5 + 0.2 * 0.5) / 2])
     assert got[0] == pytest.approx(like / like.sum())
 
 

@@ -66,6 +66,7 @@ from .model import (
     discard_loglik,
     draw_loglik,
     feature_table,
+    hand_features,
     keep_scores,
     kind_params,
     layoff_array,
@@ -364,7 +365,9 @@ def history_loglik(
             h -= 1
         elif kind == DECIDE:
             choice = step[1]
-            cols = [_choice_loglik(choice, hand, trk, table, rules, p, gin) for p in plist]
+            shared: dict[str, object] = {}
+            cols = [_choice_loglik(choice, hand, trk, table, rules, p, gin, shared)
+                    for p in plist]
             if cols[0] is not None:
                 ll = np.stack([c if c is not None else np.zeros(rows) for c in cols], axis=1)
                 loglik += ll
@@ -375,10 +378,13 @@ def history_loglik(
 
 def _choice_loglik(
     choice: object, hand: Counts, trk: HandTracker, table: FeatureTable, rules: Rules,
-    params: BehaviourParams | None, gin: bool,
+    params: BehaviourParams | None, gin: bool, shared: dict[str, object] | None = None,
 ) -> Floats | None:
     """Log-likelihood per hand of one recorded choice under one kind's weights (``None``:
-    a player who picks a legal move at random); ``None`` for a choice the model ignores."""
+    a player who picks a legal move at random); ``None`` for a choice the model ignores.
+    ``shared`` keeps what every kind reads the same way (the hands' meld features, Gin's
+    knock check) for the next kind scored on the same step."""
+    shared = {} if shared is None else shared
     rows = hand.shape[0]
     if params is None:  # the same for every hand: one legal move among the options
         if isinstance(choice, DiscardChoice):
@@ -389,18 +395,34 @@ def _choice_loglik(
         if isinstance(choice, StopChoice) or (isinstance(choice, StayChoice) and gin):
             return np.zeros(rows)
         return None
-    if isinstance(choice, DiscardChoice):
-        return discard_loglik(hand, choice.card, choice.banned, table, params, trk.masks())
+    masks = trk.masks()
+    if isinstance(choice, (DiscardChoice, StopChoice)):
+        feats = shared.get("features")
+        if feats is None:
+            feats = shared["features"] = hand_features(masks, table)
+        assert isinstance(feats, tuple)
+        if isinstance(choice, DiscardChoice):
+            return discard_loglik(hand, choice.card, choice.banned, table, params, masks,
+                                  feats)
+        fits_all = layoff_array(choice.table, rules, choice.may_lay_off)
+        return stop_loglik(hand, fits_all, table, params, masks, feats)
     if isinstance(choice, DrawChoice):
         fits = bool(layoff_array(choice.table, rules, choice.may_lay_off)[choice.card.index])
         return draw_loglik(hand, choice.card, choice.above, choice.took, fits, table, params,
-                           trk.masks())
-    if isinstance(choice, StopChoice):
-        fits_all = layoff_array(choice.table, rules, choice.may_lay_off)
-        return stop_loglik(hand, fits_all, table, params, trk.masks())
+                           masks)
     if isinstance(choice, StayChoice) and gin:
-        return stay_loglik(hand, choice.limit, rules, params, trk.masks())
+        can = shared.get("can")
+        if can is None:  # whether each hand could have knocked: the same for every kind
+            can = shared["can"] = stay_loglik(hand, choice.limit, rules, _KNOCK_ALWAYS,
+                                              masks) < 0
+        assert isinstance(can, np.ndarray)
+        out: Floats = np.where(can, np.log1p(-params.knock), 0.0)
+        return out
     return None
+
+
+_KNOCK_ALWAYS = BehaviourParams(knock=0.5)
+"""Weights whose only use is :func:`stay_loglik`'s knock check (log(1 - 0.5) < 0)."""
 
 
 def _pool_mask(cards: Iterable[Card]) -> npt.NDArray[np.bool_]:
@@ -1004,22 +1026,27 @@ def _anchor_posterior(
 def kind_posterior(per_choice: list[list[Floats]], n_kinds: int) -> Floats:
     """Per opponent, the posterior probability of each kind of player given its choices.
 
-    Each choice's likelihood under a kind is its average over the guesses of the hidden
-    cards (the hard facts' distribution); the choices are combined as independent given
-    the kind (as the product form combines their evidence about cards), from a uniform
-    prior over the kinds. ``per_choice`` holds, per opponent, one (guesses x kinds)
-    log-likelihood column per choice.
+    A kind's likelihood of the opponent's whole history is the average, over the
+    backward guesses of the hidden cards (the hard facts' distribution), of the product
+    of its choices' likelihoods under that kind: the importance-sampling estimate of
+    the marginal likelihood, with the same guesses for every kind. Bayes' rule from a
+    uniform prior over the kinds turns them into probabilities. (Averaging each choice
+    apart instead would favour the kinds with the loosest weights: a choice that is
+    hard to explain with one hand is easy to explain on average over many.)
+    ``per_choice`` holds, per opponent, one (guesses x kinds) log-likelihood column per
+    choice.
 
     >>> ll = [[np.log(np.array([[0.9, 0.1], [0.7, 0.1]]))] * 3]  # 3 choices, 2 guesses
-    >>> np.round(kind_posterior(ll, 2), 3).tolist()
+    >>> np.round(kind_posterior(ll, 2), 3).tolist()  # (0.9^3 + 0.7^3) / 2 against 0.1^3
     [[0.998, 0.002]]
     """
     out = np.zeros((len(per_choice), n_kinds))
     for s, cols in enumerate(per_choice):
-        total = np.zeros(n_kinds)
-        for c in cols:
-            total += _logsumexp(c, axis=0) - np.log(c.shape[0])
-        out[s], _ = _normalise(total)
+        if not cols:
+            out[s] = 1.0 / n_kinds
+            continue
+        total = np.sum(cols, axis=0)  # (guesses, kinds): each guess's whole history
+        out[s], _ = _normalise(_logsumexp(total, axis=0))
     return out
 
 

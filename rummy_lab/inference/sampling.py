@@ -774,7 +774,7 @@ class MixtureForm:
             pk, ek = comp.marginals(gen)
             p += w * pk
             e += w * ek
-        return p, e
+        return np.clip(p, 0.0, 1.0), e
 
     def sample(self, k: int, gen: np.random.Generator) -> Counts:
         """``k`` independent draws: a kind by its weight, then hands from its product form."""

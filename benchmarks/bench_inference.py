@@ -204,6 +204,7 @@ def evaluate(variant: str, hands: int, seed: int, from_turn: int, timed: bool,
                 s.buckets.extend([bk] * len(cards))
                 if len(cards):
                     s.msd.append((bk, float(np.mean((p - truth) ** 2))))
+                if n_unknown > 0:  # top-N needs an unknown card to find
                     s.top.append((bk, top_n_share(p, truth, n_unknown)))
         if last is not None:
             run.kinds.append(last)

@@ -30,6 +30,13 @@ separately"). :func:`importance_posterior` runs the exact computation (importanc
 sampling with this product form as the proposal, then Metropolis-Hastings moves) for
 comparison.
 
+**Kinds of player.** Every choice is scored under each kind's weights on the same
+backward histories (:func:`~rummy_lab.inference.model.kind_params`); each kind gets its own
+product form, Bayes' rule over the kinds' likelihoods of the whole history says how
+likely each kind is (:func:`kind_posterior`), and the posterior is the mixture
+(:class:`MixtureForm`; with several opponents, each opponent's log odds averaged over its
+kinds). :data:`KIND_MIXTURE` off keeps the greedy kind alone, for comparison.
+
 **Exact enumeration** replaces both when the possible hands are few (late in Basic Rummy
 or Rummy 500): every possible assignment of the unseen cards is scored (averaged over a
 few draw attributions when the opponent drew blind).

@@ -21,11 +21,13 @@ player's view alone, under two models:
 
 Calibration tools (:func:`calibration`) measure how honest the probabilities are.
 
-What the behaviour model assumes, and where it is wrong: its weights describe the bundled
-greedy players (fitted to their self-play; :mod:`rummy_lab.inference.fit` refits them to
-other games), and it combines the evidence of separate choices as if independent
-(:mod:`rummy_lab.inference.sampling`). Against a player who throws at random it is worse
-than the uniform model; ``docs/inference.md`` gives the measurements.
+What the behaviour model assumes, and where it is wrong: it knows a few kinds of player
+(the bundled expert, greedy and simple bots, fitted to their self-play, and a random
+player: :func:`~rummy_lab.inference.model.kind_params`), reads which one it faces by Bayes
+(:meth:`Belief.kinds`) and mixes their beliefs; :mod:`rummy_lab.inference.fit` refits the
+weights to other games. It combines the evidence of separate choices as if independent
+(:mod:`rummy_lab.inference.sampling`). A player unlike every kind it knows (one who
+bluffs, say) misleads it; ``docs/inference.md`` gives the measurements.
 """
 
 from __future__ import annotations

@@ -29,9 +29,10 @@ from ..engine.cards import RANK_SYMBOLS, SUITS, Card, Hand, clean_cards
 from ..engine.errors import CardError
 from ..engine.rules import Variant
 from ..engine.state import PlayerView
-from .model import feature_table, layoff_mask, offer_melds, usable
+from .model import feature_table, kind_params, layoff_mask, offer_melds, usable
 from .sampling import (
     HISTORIES,
+    MixtureForm,
     ProductForm,
     WeightedHands,
     behaviour_posterior,
@@ -94,7 +95,7 @@ class Belief:
     facts: Facts
     _p: Floats = field(repr=False)
     _e: Floats = field(repr=False)
-    _posterior: ProductForm | WeightedHands = field(repr=False)
+    _posterior: ProductForm | WeightedHands | MixtureForm = field(repr=False)
     _cache: dict[str, object] = field(default_factory=dict, repr=False)
 
     # ------------------------------------------------------------------ seats
@@ -187,6 +188,39 @@ class Belief:
         :raises ValueError: for a bad seat.
         """
         return tuple(sorted(self.facts.known[self._seat(player)]))
+
+    def kinds(self, player: int | None = None) -> dict[str, float]:
+        """How likely ``player`` is each kind of player, given its choices so far.
+
+        The behaviour model weighs the kinds it knows (``"expert"``, ``"greedy"``,
+        ``"simple"``: the EAAI challenge's simple Gin player, Gin only; ``"random"``: one
+        who picks any legal move) by Bayes' rule from a uniform prior, with the
+        likelihood of each recorded take, pass and discard under each kind's weights;
+        its card probabilities are the kinds' beliefs mixed by these probabilities. Before
+        any choice, or for an opponent whose every card is known, it is the prior. The
+        uniform model reads no choices: it treats every opponent as a random player.
+
+        >>> import rummy_lab as rl
+        >>> g = rl.new_game("gin", seed=3)
+        >>> belief(g.view_for(1)).kinds()
+        {'expert': 0.25, 'greedy': 0.25, 'simple': 0.25, 'random': 0.25}
+        >>> belief(g.view_for(1), model="uniform").kinds()
+        {'random': 1.0}
+
+        :param player: whose kind (default: the next opponent).
+        :return: probability by kind name (they sum to 1).
+        :raises ValueError: for a bad seat.
+        """
+        seat = self._seat(player)
+        if self.model == "uniform":
+            return {"random": 1.0}
+        names = [name for name, _ in kind_params(self.view.rules)]
+        post = self._posterior
+        lay = post.lay
+        if post.kinds is None or seat not in lay.seats or post.kinds.shape[1] != len(names):
+            return {name: 1.0 / len(names) for name in names}
+        row = post.kinds[lay.seats.index(seat)]
+        return {name: float(x) for name, x in zip(names, row.tolist(), strict=True)}
 
     def probabilities(self, player: int | None = None) -> dict[Card, float]:
         """``p`` of every card type of the deck, as a dict (deck order).
@@ -454,7 +488,7 @@ def belief(view: PlayerView, *, model: str = "behaviour", seed: int = 0,
     if isinstance(histories, bool) or not isinstance(histories, int) or histories < 16:
         raise ValueError(f"histories must be a whole number >= 16, got {histories!r}")
     facts = replay(view)
-    posterior: ProductForm | WeightedHands
+    posterior: ProductForm | WeightedHands | MixtureForm
     informative = any(
         step[0] == DECIDE for seat in range(view.players) for step in facts.steps[seat]
     )

@@ -49,6 +49,7 @@ from ..engine.variants.tabled import extend_meld
 from .tracking import CARD_TYPES
 
 __all__ = [
+    "KINDS",
     "BehaviourParams",
     "FeatureTable",
     "HandTracker",
@@ -57,8 +58,10 @@ __all__ = [
     "draw_loglik",
     "feature_table",
     "gin_deadwood",
+    "hand_features",
     "hand_masks",
     "keep_scores",
+    "kind_params",
     "layoff_array",
     "layoff_mask",
     "meld_features",
@@ -130,6 +133,69 @@ _FITTED: dict[Variant, BehaviourParams] = {
         take_value=-0.324, take_joker=4.064,
     ),
 }
+
+
+KINDS = ("expert", "greedy", "simple", "random")
+"""The kinds of player the behaviour model tells apart (``"simple"``: Gin only)."""
+
+_KIND_FITTED: dict[Variant, dict[str, BehaviourParams]] = {
+    # Fitted to each kind's self-play (seeds 10000 and up), as the greedy weights are:
+    # the EAAI challenge's SimpleGinRummyPlayer over 200 Gin hands, ExpertBot over 40 Gin
+    # hands (it is slow to play): python benchmarks/bench_inference.py --fit-kinds
+    Variant.RUMMY500: {  # ExpertBot, 20 hands: it keeps high cards for their points
+        "expert": BehaviourParams(
+            keep_meld=0.217, keep_near=-0.294, keep_value=-3.613, keep_joker=0.0,
+            take_bias=-3.14, take_meld=5.62, take_near=-0.962, take_layoff=1.691,
+            take_value=-0.126, take_joker=0.0,
+        ),
+    },
+    Variant.INDIAN: {  # ExpertBot, 10 hands
+        "expert": BehaviourParams(
+            keep_meld=1.413, keep_near=0.421, keep_value=2.219, keep_joker=1.311,
+            take_bias=-0.895, take_meld=0.011, take_near=-0.399, take_layoff=0.0,
+            take_value=-0.106, take_joker=0.578,
+        ),
+    },
+    Variant.GIN: {
+        "expert": BehaviourParams(
+            keep_meld=6.999, keep_near=0.983, keep_value=5.413, keep_joker=0.0,
+            take_bias=-2.523, take_meld=4.711, take_near=-0.642, take_layoff=0.0,
+            take_value=-0.941, take_joker=0.0,
+        ),
+        "simple": BehaviourParams(
+            keep_meld=7.138, keep_near=0.304, keep_value=12.874, keep_joker=0.0,
+            take_bias=-2.891, take_meld=8.405, take_near=-2.052, take_layoff=0.0,
+            take_value=-1.892, take_joker=0.0, knock=0.995,
+        ),
+    },
+}
+
+
+def kind_params(rules: Rules) -> tuple[tuple[str, BehaviourParams | None], ...]:
+    """The kinds of player the behaviour model weighs for a variant, with their weights.
+
+    Each kind's discard and take weights were fitted to that kind's own self-play;
+    ``None`` is a player who picks a legal move at random (its choices say nothing about
+    its cards). A kind not fitted for a variant is left out (the EAAI challenge's simple
+    player plays Gin only).
+
+    >>> [name for name, _ in kind_params(get_rules("gin"))]
+    ['expert', 'greedy', 'simple', 'random']
+    >>> [name for name, _ in kind_params(get_rules("indian"))]
+    ['expert', 'greedy', 'random']
+    >>> [name for name, _ in kind_params(get_rules("basic"))]
+    ['greedy', 'random']
+    """
+    fitted = _KIND_FITTED.get(rules.variant, {})
+    out: list[tuple[str, BehaviourParams | None]] = []
+    for name in KINDS:
+        if name == "greedy":
+            out.append((name, params_for(rules)))
+        elif name == "random":
+            out.append((name, None))
+        elif name in fitted:
+            out.append((name, fitted[name]))
+    return tuple(out)
 
 
 def params_for(rules: Rules) -> BehaviourParams:
@@ -355,6 +421,21 @@ def meld_features(
     out_m[:, table.joker] = False
     out_n[:, table.joker] = False
     return out_m, out_n
+
+
+def hand_features(
+    masks: Masks, table: FeatureTable
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """(melds, partner) suit masks (hands x 4) of the hands' own cards: what
+    :func:`discard_loglik` and :func:`stop_loglik` read, computed once for several
+    kinds of player.
+
+    >>> t = feature_table(get_rules("gin"), None)
+    >>> m, n = hand_features(hand_masks(_rows("7S 8S 9S"), t), t)
+    >>> [r for r in range(1, 14) if m[0, 0] >> r & 1]
+    [6, 7, 8, 9, 10]
+    """
+    return _features_from(masks, table, in_hand=True)
 
 
 def offer_melds(counts: Counts, table: FeatureTable) -> npt.NDArray[np.int64]:
@@ -593,11 +674,13 @@ def discard_loglik(
     table: FeatureTable,
     params: BehaviourParams,
     masks: Masks | None = None,
+    features: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]] | None = None,
 ) -> Floats:
     """Log-probability per hand of throwing ``card`` (the softmax over held cards).
 
     ``counts`` are the hands just before the discard (they hold ``card``); ``banned``
-    cards could not be thrown (taken from the pile this turn).
+    cards could not be thrown (taken from the pile this turn). ``features``: the hands'
+    in-hand meld features (:func:`hand_features`), when already computed.
 
     >>> gin = get_rules("gin")
     >>> p = np.exp(discard_loglik(_rows("KD 7S 8S 9S 2H|KD KS KH 3C 2H"), Card.parse("KD"), (),
@@ -608,7 +691,7 @@ def discard_loglik(
     if masks is None:
         masks = hand_masks(counts, table)
     f = _discard_factors(table, params)
-    melds, near = _features_from(masks, table, in_hand=True)
+    melds, near = features or _features_from(masks, table, in_hand=True)
     held = masks.present & _FULL
     joker_held = counts[:, f.joker_types] > 0
     if banned:
@@ -647,6 +730,7 @@ def stop_loglik(
     table: FeatureTable,
     params: BehaviourParams,
     masks: Masks | None = None,
+    features: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]] | None = None,
 ) -> Floats:
     """Log-probability per hand of stopping to discard while holding these cards.
 
@@ -660,7 +744,7 @@ def stop_loglik(
     """
     if masks is None:
         masks = hand_masks(counts, table)
-    melds, _ = _features_from(masks, table, in_hand=True)
+    melds, _ = features or _features_from(masks, table, in_hand=True)
     held = masks.present & _FULL
     n_meld = _popcount(held & melds).sum(axis=1)
     n_fit = _popcount(held & _suit_bits(fits)[None, :] & ~melds).sum(axis=1)

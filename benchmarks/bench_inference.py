@@ -134,12 +134,7 @@ GIN_ONLY = {"patient", "eaai-simple"}
 
 def _single_kind(view: rl.PlayerView, histories: int) -> rl.inference.Belief:
     """The behaviour model of greedy play alone (no mixture over kinds)."""
-    before = sampling.KIND_MIXTURE
-    sampling.KIND_MIXTURE = False
-    try:
-        return belief(view, model="behaviour", seed=0, histories=histories)
-    finally:
-        sampling.KIND_MIXTURE = before
+    return belief(view, model="greedy", seed=0, histories=histories)
 
 
 def evaluate(variant: str, hands: int, seed: int, from_turn: int, timed: bool,

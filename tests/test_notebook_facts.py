@@ -151,7 +151,7 @@ def test_pickup_likelihood_ratio_range_matches_the_table() -> None:
     rl.bots.play_hand(hand, [rl.bots.GreedyGinBot()] * 2, random.Random(0))
     view = list(hand.replay())[20].view_for(0)
     prior = rl.inference.belief(view, model="uniform")
-    posterior = rl.inference.belief(view)
+    posterior = rl.inference.belief(view, model="greedy")
     ratios = []
     for nine in rl.parse_cards("9S 9D 9C"):
         before, after = prior.p(nine), posterior.p(nine)

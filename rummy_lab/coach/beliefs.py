@@ -28,8 +28,13 @@ if TYPE_CHECKING:  # rl.inference (and numpy) load with the first belief asked f
 
 __all__ = ["HISTORIES", "MODEL", "belief", "danger", "deals", "state_for", "unseen"]
 
-MODEL = "behaviour"
-"""The inference model behind the coach's determinizations and dangers."""
+MODEL = "greedy"
+"""The inference model behind the coach's determinizations and dangers: the behaviour
+model with the greedy kind of player alone (``rl.inference.belief(view,
+model="greedy")``). The mixture over kinds (``"behaviour"``, the inference default) reads
+a random or an unusual opponent far better, but it reads the bots the coach is measured
+against no better and costs about twice the time, so the coach keeps the single kind
+until a duplicate-deal benchmark shows the mixture plays better (``docs/coach.md``)."""
 
 HISTORIES = 1024
 """Histories the behaviour model scores per belief for the coach: half the default, about

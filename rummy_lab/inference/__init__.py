@@ -2,13 +2,16 @@
 
 Why: "what does my opponent hold?" is the first real question at the table, and answering
 it is conditional probability and Bayes' rule with cards. :func:`belief` answers it from a
-player's view alone, under two models:
+player's view alone, under three models:
 
 * ``"uniform"``: hard facts only (which cards you hold, which you have seen, which the
   opponent picked up), every unseen card equally likely to be in any unknown place:
   exact hypergeometric probabilities.
 * ``"behaviour"``: the same facts plus what the opponent's choices say, Bayes' rule with
-  a stated model of how players choose (:mod:`rummy_lab.inference.model`).
+  a stated model of how players choose (:mod:`rummy_lab.inference.model`), for each kind
+  of player it knows, mixed by how likely each kind is.
+* ``"greedy"``: the behaviour model with one kind of player, the greedy bots (the model
+  before the mixture; the coach's, :mod:`rummy_lab.coach.beliefs`).
 
 >>> import rummy_lab as rl
 >>> g = rl.new_game("gin", seed=3)

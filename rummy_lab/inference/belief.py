@@ -42,8 +42,11 @@ from .tracking import CARD_TYPES, DECIDE, Facts, replay
 
 __all__ = ["MODELS", "Belief", "Determinization", "belief"]
 
-MODELS = ("behaviour", "uniform")
-"""The models :func:`belief` knows."""
+MODELS = ("behaviour", "greedy", "uniform")
+"""The models :func:`belief` knows: ``"behaviour"`` reads which kind of player each
+opponent is and mixes the kinds' beliefs, ``"greedy"`` reads every opponent as the greedy
+kind alone (the behaviour model before the mixture; the coach's model), ``"uniform"``
+reads no choices."""
 
 DANGER_SAMPLES = 2048
 """Posterior draws behind :meth:`Belief.danger` (seeded; about one point of accuracy)."""
@@ -79,7 +82,7 @@ class Belief:
     """The viewer's belief about every other hand (build it with :func:`belief`).
 
     :ivar view: the view it was computed from.
-    :ivar model: ``"behaviour"`` or ``"uniform"``.
+    :ivar model: ``"behaviour"``, ``"greedy"`` or ``"uniform"`` (:data:`MODELS`).
     :ivar seed: the seed of its random draws.
     :ivar facts: the hard facts (:class:`~rummy_lab.inference.tracking.Facts`).
 
@@ -198,7 +201,8 @@ class Belief:
         likelihood of each recorded take, pass and discard under each kind's weights;
         its card probabilities are the kinds' beliefs mixed by these probabilities. Before
         any choice, or for an opponent whose every card is known, it is the prior. The
-        uniform model reads no choices: it treats every opponent as a random player.
+        uniform model reads no choices: it treats every opponent as a random player; the
+        greedy model treats every opponent as the greedy kind.
 
         >>> import rummy_lab as rl
         >>> g = rl.new_game("gin", seed=3)
@@ -206,6 +210,8 @@ class Belief:
         {'expert': 0.25, 'greedy': 0.25, 'simple': 0.25, 'random': 0.25}
         >>> belief(g.view_for(1), model="uniform").kinds()
         {'random': 1.0}
+        >>> belief(g.view_for(1), model="greedy").kinds()
+        {'greedy': 1.0}
 
         :param player: whose kind (default: the next opponent).
         :return: probability by kind name (they sum to 1).
@@ -214,6 +220,8 @@ class Belief:
         seat = self._seat(player)
         if self.model == "uniform":
             return {"random": 1.0}
+        if self.model == "greedy":
+            return {"greedy": 1.0}
         names = [name for name, _ in kind_params(self.view.rules)]
         post = self._posterior
         lay = post.lay
@@ -451,8 +459,10 @@ def belief(view: PlayerView, *, model: str = "behaviour", seed: int = 0,
     ``model="uniform"``: hard facts only, exact; every unseen card is equally likely to
     be in any unknown place. ``model="behaviour"``: Bayes with the likelihood of each
     recorded choice (takes and passes, discards, melds) under the behaviour model of
-    :mod:`rummy_lab.inference.model`, computed as :mod:`rummy_lab.inference.sampling`
-    explains. The same view, model and seed always give the same belief.
+    :mod:`rummy_lab.inference.model`, for each kind of player it knows, mixed by how
+    likely each kind is (:meth:`Belief.kinds`), computed as
+    :mod:`rummy_lab.inference.sampling` explains. ``model="greedy"``: the same with the
+    greedy kind alone. The same view, model and seed always give the same belief.
 
     >>> import rummy_lab as rl
     >>> b = belief(rl.new_game("gin", seed=3).view_for(1))
@@ -465,10 +475,10 @@ def belief(view: PlayerView, *, model: str = "behaviour", seed: int = 0,
     >>> belief(rl.new_game("gin", seed=3).view_for(1), model="psychic")
     Traceback (most recent call last):
     ...
-    ValueError: unknown model 'psychic'; choose 'behaviour' or 'uniform'
+    ValueError: unknown model 'psychic'; choose 'behaviour', 'greedy' or 'uniform'
 
     :param view: a player's view (``game.view_for(player)``), at any moment of the hand.
-    :param model: ``"behaviour"`` or ``"uniform"``.
+    :param model: ``"behaviour"``, ``"greedy"`` or ``"uniform"`` (:data:`MODELS`).
     :param seed: seeds the behaviour model's draws (and the samples behind ``danger``).
     :param histories: backward histories the behaviour model scores the choices on
         (:data:`~rummy_lab.inference.sampling.HISTORIES`); fewer are faster and a little
@@ -482,7 +492,7 @@ def belief(view: PlayerView, *, model: str = "behaviour", seed: int = 0,
             f"belief needs a PlayerView (game.view_for(player)), got {type(view).__name__}"
         )
     if model not in MODELS:
-        raise ValueError(f"unknown model {model!r}; choose 'behaviour' or 'uniform'")
+        raise ValueError(f"unknown model {model!r}; choose 'behaviour', 'greedy' or 'uniform'")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise ValueError(f"seed must be a whole number >= 0, got {seed!r}")
     if isinstance(histories, bool) or not isinstance(histories, int) or histories < 16:
@@ -496,7 +506,8 @@ def belief(view: PlayerView, *, model: str = "behaviour", seed: int = 0,
         p, e = uniform_marginals(facts)
         posterior = uniform_posterior(facts)
     else:
-        posterior = behaviour_posterior(facts, seed=seed, histories=histories)
+        posterior = behaviour_posterior(facts, seed=seed, histories=histories,
+                                        mixture=model == "behaviour")
         p, e = uniform_marginals(facts)  # seats without unknown cards keep exact values
         ps, es = posterior.marginals(np.random.default_rng([seed, 2]))
         for k, seat in enumerate(posterior.lay.seats):

@@ -35,7 +35,8 @@ backward histories (:func:`~rummy_lab.inference.model.kind_params`); each kind g
 product form, Bayes' rule over the kinds' likelihoods of the whole history says how
 likely each kind is (:func:`kind_posterior`), and the posterior is the mixture
 (:class:`MixtureForm`; with several opponents, each opponent's log odds averaged over its
-kinds). :data:`KIND_MIXTURE` off keeps the greedy kind alone, for comparison.
+kinds). ``mixture=False`` keeps the greedy kind alone (the model before the mixture:
+``rl.inference.belief(view, model="greedy")``).
 
 **Exact enumeration** replaces both when the possible hands are few (late in Basic Rummy
 or Rummy 500): every possible assignment of the unseen cards is scored (averaged over a
@@ -96,7 +97,6 @@ from .tracking import (
 )
 
 __all__ = [
-    "KIND_MIXTURE",
     "Layout",
     "MixtureForm",
     "ProductForm",
@@ -921,7 +921,7 @@ def _logsumexp(x: Floats, axis: int) -> Floats:
 
 
 def behaviour_posterior(
-    facts: Facts, *, seed: int = 0, histories: int = HISTORIES
+    facts: Facts, *, seed: int = 0, histories: int = HISTORIES, mixture: bool = True
 ) -> ProductForm | WeightedHands | MixtureForm:
     """The behaviour model's posterior over the opponents' unknown cards.
 
@@ -939,18 +939,21 @@ def behaviour_posterior(
     :param facts: the hard facts.
     :param seed: seeds every draw.
     :param histories: backward histories sampled to score the choices.
+    :param mixture: weigh every kind of player (:func:`~rummy_lab.inference.model.kind_params`)
+        by Bayes; ``False`` models every opponent as the greedy kind alone (the model
+        before the mixture, which the coach still uses: :mod:`rummy_lab.coach.beliefs`).
     """
     lay = layout(facts)
     if not lay.seats:
         return ProductForm(lay, np.zeros((0, CARD_TYPES)))
     anchor, drawn = anchor_layout(facts, lay)
-    key = (KIND_MIXTURE, facts.rules, facts.wild_rank, seed, histories,
+    key = (mixture, facts.rules, facts.wild_rank, seed, histories,
            tuple(anchor.unseen.tolist()),
            anchor.sizes, anchor.stock, tuple(facts.steps[s] for s in anchor.seats),
            tuple(tuple(k.tolist()) for k in anchor.known))
     got = _POSTERIORS.get(key)
     if got is None:
-        got = _anchor_posterior(facts, anchor, seed, histories)
+        got = _anchor_posterior(facts, anchor, seed, histories, mixture)
         _POSTERIORS[key] = got
         while len(_POSTERIORS) > POSTERIOR_CACHE:
             _POSTERIORS.popitem(last=False)
@@ -963,15 +966,11 @@ def behaviour_posterior(
         if conditioned is not None:
             return conditioned
         # every enumerated hand held a card the viewer has since drawn: score afresh
-        fresh = _anchor_posterior(facts, lay, seed, histories)
+        fresh = _anchor_posterior(facts, lay, seed, histories, mixture)
         return fresh if isinstance(fresh, WeightedHands) else _from_anchor(lay, fresh)
     return _from_anchor(lay, got)
 
 
-KIND_MIXTURE = True
-"""Whether the behaviour model weighs every kind of player
-(:func:`~rummy_lab.inference.model.kind_params`) by Bayes; ``False`` models every
-opponent as the greedy kind alone (the model before the mixture, for comparison)."""
 KIND_FLOOR = 1e-4
 """Kinds whose posterior probability is below this are left out of the mixture's
 components (they could not move any probability by more than this)."""
@@ -1009,12 +1008,12 @@ def clear_posteriors() -> None:
 
 
 def _anchor_posterior(
-    facts: Facts, lay: Layout, seed: int, histories: int
+    facts: Facts, lay: Layout, seed: int, histories: int, mixture: bool
 ) -> WeightedHands | Floats | _Mixed:
     """The posterior at ``lay``: exact enumeration, or the product form's log odds (per
-    kind of player, with the kinds' posterior, when :data:`KIND_MIXTURE` is on)."""
+    kind of player, with the kinds' posterior, with ``mixture``)."""
     gen = np.random.default_rng(seed)
-    kinds = [p for _, p in kind_params(facts.rules)] if KIND_MIXTURE else None
+    kinds = [p for _, p in kind_params(facts.rules)] if mixture else None
     exact = enumerate_posterior(facts, lay, gen, kinds=kinds)
     if exact is not None:
         return exact

@@ -31,7 +31,9 @@ from ._common import ThemeProbe, figure_widget, refresh_figure, styled
 
 __all__ = ["CardTracker", "TrackerPanel", "danger_rows"]
 
-_MODELS = [("behaviour (reads choices)", "behaviour"), ("uniform (hard facts only)", "uniform")]
+_MODELS = [("behaviour (reads choices)", "behaviour"),
+           ("greedy kind (as the coach reads)", "greedy"),
+           ("uniform (hard facts only)", "uniform")]
 
 
 def danger_rows(b: Belief, player: int | None = None) -> list[tuple[Card, float]]:
@@ -136,7 +138,7 @@ class CardTracker(W.VBox):  # type: ignore[misc]
 
     :param game: the game (finished or running).
     :param player: whose view (default: player 0).
-    :param model: ``"behaviour"`` or ``"uniform"``.
+    :param model: ``"behaviour"``, ``"greedy"`` or ``"uniform"``.
     :param seed: the belief's seed.
     :param step: the move to show first (default: the latest).
     :ivar panel: the :class:`TrackerPanel` drawing the belief.

@@ -130,3 +130,23 @@ def test_kinds_bad_seat_is_named() -> None:
         b.kinds(5)
     with pytest.raises(ValueError, match="seat number"):
         b.kinds("0")  # type: ignore[arg-type]
+
+
+def test_the_greedy_model_is_the_single_kind_and_the_coach_reads_with_it() -> None:
+    """``model="greedy"`` reads every opponent as the greedy kind: against a random player
+    it keeps that reading while the mixture finds the random player out, and their cards
+    differ. The coach's beliefs are the greedy model's."""
+    from rummy_lab.coach import beliefs
+    from rummy_lab.engine.cards import make_deck
+
+    view = _last_view("random", 2)
+    single, mixed = belief(view, model="greedy"), belief(view)
+    opp = 1 - view.player
+    assert single.model == "greedy" and single.kinds(opp) == {"greedy": 1.0}
+    reading = mixed.kinds(opp)
+    assert max(reading, key=reading.__getitem__) == "random"
+    unknown = sorted(set(single.facts.unseen))
+    assert max(abs(single.p(c, opp) - mixed.p(c, opp)) for c in unknown) > 0.01
+    assert sum(single.expected(c, opp) for c in make_deck()) == pytest.approx(
+        view.hand_sizes[opp])
+    assert beliefs.MODEL == "greedy" and beliefs.belief(view).model == "greedy"

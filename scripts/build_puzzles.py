@@ -7,9 +7,11 @@ Usage::
                                     [--budget 2.0] [--agree-share 0.4] [--workers 2]
                                     [--max-greedy 0.6] [--resume] [--out DIR]
 
-The shipped sets: ``--variants gin,basic,500``, and ``--variants indian --agree-share 1
---max-greedy 1`` (in Indian Rummy the greedy bot plays the answer of almost every
-decision that makes a puzzle: ``docs/practice.md``).
+The shipped sets: ``--variants gin,basic,500``, then ``--variants basic --resume
+--agree-share 0.7 --target 60`` (Basic's meld-or-hold and lay-off puzzles are ones the
+greedy bot answers), and ``--variants indian --agree-share 1 --max-greedy 1`` (in Indian
+Rummy the greedy bot plays the answer of almost every decision that makes a puzzle:
+``docs/practice.md``).
 
 For each variant, decisions from real play (:func:`rummy_lab.practice.mining.positions`:
 the expert against the greedy, random and expert bots, every seat) are screened and

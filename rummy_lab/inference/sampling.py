@@ -151,6 +151,11 @@ class Layout:
     eligible: npt.NDArray[np.bool_] | None
     known: tuple[Counts, ...]
 
+    @property
+    def simple(self) -> bool:
+        """One opponent with unknown cards and no stock pool: exact formulas apply."""
+        return len(self.seats) == 1 and (self.eligible is None or not self.stock)
+
 
 def counts_of(cards: Iterable[Card]) -> Counts:
     """Card-type counts (length 53) of an iterable of cards.
@@ -655,7 +660,7 @@ class ProductForm:
     @property
     def simple(self) -> bool:
         """One opponent with unknown cards and no stock pool: exact formulas apply."""
-        return len(self.lay.seats) == 1 and (self.lay.eligible is None or not self.lay.stock)
+        return self.lay.simple
 
     def _item_weights(self, seat: int) -> Floats:
         lo = self.log_odds[seat][self.lay.unseen]
@@ -985,7 +990,7 @@ def _from_anchor(lay: Layout, got: Floats | _Mixed) -> ProductForm | MixtureForm
     if isinstance(got, np.ndarray):
         return ProductForm(lay, got)
     odds, kinds = got
-    if ProductForm(lay, odds[0]).simple:
+    if lay.simple:
         use = np.nonzero(kinds[0] >= KIND_FLOOR)[0]
         if len(use) == 0:
             use = np.array([int(kinds[0].argmax())])

@@ -586,13 +586,20 @@ def relabel(row: Any, margin: float, rules: rl.Rules) -> str:
     do not depend on the resolution), for Gin only approximate (its racing stops by the
     ranks). The expert's own play would change with the resolution too (its rule of
     thumb picks among the rank-1 moves), which this does not replay."""
-    from rummy_lab.coach.ranking import ranks
     from rummy_lab.coach.review import label_for
+
+    return label_for(row.loss, is_best=rank_at(row, margin) == 1, noise=row.noise,
+                     variant=rules)
+
+
+def rank_at(row: Any, margin: float) -> int:
+    """The rank of a review row's move played with the row's values ranked at the
+    resolution ``margin`` (:func:`relabel`)."""
+    from rummy_lab.coach.ranking import ranks
 
     values = list(row.values)
     k = ranks(values, margin)
-    rank = next((k[i] for i, mv in enumerate(values) if mv.move == row.played), 2)
-    return label_for(row.loss, is_best=rank == 1, noise=row.noise, variant=rules)
+    return next((k[i] for i, mv in enumerate(values) if mv.move == row.played), 2)
 
 
 def cmd_review(args: argparse.Namespace) -> None:
@@ -643,13 +650,15 @@ def _share_se(per_hand: list[tuple[int, int]]) -> float:
     return math.sqrt(var / h) / mean_n
 
 
-def _check_chunk(variant: str, deals: int, policy: str, start: int, stop: int
-                 ) -> list[tuple[str, float, float, float]]:
+def _check_chunk(variant: str, deals: int, policy: str, resolutions: tuple[float, ...],
+                 start: int, stop: int
+                 ) -> list[tuple[str, float, float, float, dict[float, int]]]:
     """A random bot's reviewed decisions where the coach would have moved otherwise: the
     review's loss beside the loss by playouts to the end of the hand (the true deal and
     ``deals - 1`` belief deals, two playouts each, the same seeds for both moves; the
     reviewed seat plays ``policy``, the others the greedy bot), by kind: the move played
-    for the coach's (a throw of a card of the hand's best partition's melds apart)."""
+    for the coach's (a throw of a card of the hand's best partition's melds apart), and
+    the move played's rank at each of ``resolutions`` (:func:`rank_at`)."""
     from rummy_lab.coach import beliefs
     from rummy_lab.coach.beliefs import state_for
     from rummy_lab.coach.solved import best_partition
@@ -681,15 +690,17 @@ def _check_chunk(variant: str, deals: int, policy: str, start: int, stop: int
                 played += " of a meld card"
             kind = f"{played} for {type(r.best).__name__}"
             out.append((kind, r.loss, statistics.fmean(diffs),
-                        statistics.stdev(diffs) / math.sqrt(len(diffs))))
+                        statistics.stdev(diffs) / math.sqrt(len(diffs)),
+                        {m: rank_at(r, m) for m in resolutions}))
     return out
 
 
 def cmd_reviewcheck(args: argparse.Namespace) -> None:
     """The review's losses against playouts to the end of the hand (``--policy``)."""
     for variant in args.variants.split(","):
-        rows = run_chunks(_check_chunk, (variant, args.deals, args.policy), args.hands,
-                          args.workers, 2)
+        resolutions = tuple(float(x) for x in args.resolutions.split(",") if x)
+        rows = run_chunks(_check_chunk, (variant, args.deals, args.policy, resolutions),
+                          args.hands, args.workers, 2)
         print(f"{variant}: {len(rows)} decisions of a random bot where the coach would have "
               f"moved otherwise, {args.hands} hands; mean loss by the review, by playouts "
               f"({args.policy} for the reviewed seat) "
@@ -700,6 +711,30 @@ def cmd_reviewcheck(args: argparse.Namespace) -> None:
             se = math.sqrt(sum(r[3] ** 2 for r in sub)) / len(sub)
             print(f"  {kind:<34} {len(sub):>4}: review {statistics.fmean(r[1] for r in sub):+7.2f}"
                   f", playouts {statistics.fmean(r[2] for r in sub):+7.2f} ({se:.2f})", flush=True)
+        if args.bands:
+            edges = [float(x) for x in args.bands.split(",")]
+            print("  by the review's loss (the coach's lead over the move played): mean loss by "
+                  "playouts (standard error), share of them above 0", flush=True)
+            for lo, hi in zip([0.0, *edges], [*edges, math.inf], strict=True):
+                sub = [r for r in rows if lo <= r[1] < hi]
+                if sub:
+                    print(f"    {lo:g} to {hi:g}: {_playout_summary(sub)}", flush=True)
+        for m in resolutions:
+            apart = [r for r in rows if r[4][m] > 1]
+            tied = [r for r in rows if r[4][m] == 1]
+            print(f"  ranked at a resolution of {m:g} points: ranked apart "
+                  f"{_playout_summary(apart)}; tied {_playout_summary(tied)}", flush=True)
+
+
+def _playout_summary(rows: Sequence[tuple[Any, ...]]) -> str:
+    """Decisions of :func:`_check_chunk`: how many, the mean loss by the review and by
+    playouts (its standard error), and the share lost by playouts."""
+    if not rows:
+        return "none"
+    se = math.sqrt(sum(r[3] ** 2 for r in rows)) / len(rows)
+    return (f"{len(rows)} decisions, review {statistics.fmean(r[1] for r in rows):+.2f}, "
+            f"playouts {statistics.fmean(r[2] for r in rows):+.2f} ({se:.2f}), "
+            f"{sum(r[2] > 0 for r in rows) / len(rows):.0%} above 0")
 
 
 class PartlyRandom:
@@ -882,6 +917,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--hands", type=int, default=12)
     p.add_argument("--deals", type=int, default=16)
     p.add_argument("--policy", choices=("greedy", "expert"), default="greedy")
+    p.add_argument("--resolutions", default="",
+                   help="also rank the reviewed rows at these resolutions (points, "
+                        "comma-separated): the playouts of the decisions ranked apart and tied")
+    p.add_argument("--bands", default="",
+                   help="edges (points, comma-separated) of bands of the review's loss: the "
+                        "playouts' loss in each")
     p.add_argument("--workers", type=int, default=workers)
     p = sub.add_parser("gap")
     p.add_argument("--variants", default="gin,basic,500,indian")

@@ -13,6 +13,7 @@
                                                [--resolutions 3,2,1]
     python benchmarks/bench_strength.py reviewcheck [--variants 500] [--hands 12]
                                                    [--policy greedy|expert]
+                                                   [--resolutions 3,2,1] [--bands 1,2,3]
     python benchmarks/bench_strength.py gap [--variants gin,basic,500,indian] [--hands 60]
                                             [--random-on all|draw|discard] [--opponent ...]
 
@@ -56,7 +57,11 @@
   otherwise: the review's loss beside the loss by playouts to the end of the hand (true
   deal and belief deals), by kind of decision: how far the table variants' one-turn
   values are from playouts. The reviewed seat plays the rest of the hand by ``--policy``
-  (the greedy bot, or the expert bot), the others by the greedy bot.
+  (the greedy bot, or the expert bot), the others by the greedy bot. ``--resolutions``
+  ranks the rows again at those resolutions and gives the playouts' loss of the
+  decisions each ties with the best and separates from it; ``--bands`` groups the
+  decisions by the review's loss (the coach's lead over the move played), each band with
+  its loss by playouts: whether a lead of that size is real.
 * ``gap``: what a random bot's decisions cost without the coach's values: the expert's
   points less the random bot's on the same deals against the greedy bot, per reviewed
   decision (the performance difference identity), beside the review's mean loss.

@@ -702,8 +702,8 @@ def _check_chunk(variant: str, deals: int, policy: str, resolutions: tuple[float
 
 def cmd_reviewcheck(args: argparse.Namespace) -> None:
     """The review's losses against playouts to the end of the hand (``--policy``)."""
+    resolutions = tuple(float(x) for x in args.resolutions.split(",") if x)
     for variant in args.variants.split(","):
-        resolutions = tuple(float(x) for x in args.resolutions.split(",") if x)
         rows = run_chunks(_check_chunk, (variant, args.deals, args.policy, resolutions),
                           args.hands, args.workers, 2)
         print(f"{variant}: {len(rows)} decisions of a random bot where the coach would have "

@@ -69,10 +69,15 @@ OUT = ROOT / "rummy_lab" / "practice" / "data"
 
 def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget: float,
           max_positions: int, agree_share: float, resume: bool = False, workers: int = 1,
-          out: Path = OUT, max_greedy: float | None = None) -> dict[str, Any]:
+          out: Path = OUT, max_greedy: float | None = None, first_turns: bool = False,
+          themes: Sequence[str] | None = None) -> dict[str, Any]:
     if max_greedy is None:
         max_greedy = MAX_GREEDY
     key = variant_key(variant)
+    mined = set(THEMES[key]) if themes is None else set(themes)
+    if not mined <= set(THEMES[key]):
+        raise SystemExit(f"{key} has no theme {sorted(mined - set(THEMES[key]))}; its themes: "
+                         f"{', '.join(THEMES[key])}")
     bound = mistake_bound(get_rules(variant))
     counts: Counter[str] = Counter()
     agree_in: Counter[str] = Counter()
@@ -115,13 +120,12 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
     pending: deque[tuple[Any, int, cf.Future[dict[str, Any] | None] | None]] = deque()
     in_flight = 0
     last_beat = looked
-    source = positions(variant, seed, start=first_hand)
+    source = positions(variant, seed, start=first_hand, first_turns=first_turns)
 
     def open_themes() -> set[str]:
         """The themes a decision could still add to (they only shrink as puzzles come)."""
-        short = {t for t in THEMES[key] if counts[t] < per_theme}
-        return short if len(found) >= target else {t for t in THEMES[key]
-                                                   if counts[t] < cap}
+        short = {t for t in mined if counts[t] < per_theme}
+        return short if len(found) >= target else {t for t in mined if counts[t] < cap}
 
     try:
         while True:
@@ -141,8 +145,9 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
             else:
                 game, h = next(source)
                 job = None
-            short = [t for t in THEMES[key] if counts[t] < per_theme]
-            if (len(found) >= target and not short) or looked >= max_positions:
+            short = [t for t in mined if counts[t] < per_theme]
+            if ((len(found) >= target and not short) or looked >= max_positions
+                    or all(counts[t] >= cap for t in mined)):
                 break
             if h != next_hand - 1 and looked - last_beat >= HEARTBEAT:
                 last_beat = looked
@@ -167,7 +172,7 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
             if d is None:
                 continue
             p = Puzzle.from_dict(d)
-            if p.id in ids or counts[p.theme] >= cap:
+            if p.id in ids or counts[p.theme] >= cap or p.theme not in mined:
                 continue
             if p.greedy_agrees and (agreeing >= agree_share * target
                                     or agree_in[p.theme] >= agree_share * cap):
@@ -187,9 +192,17 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
             pool.shutdown(wait=False, cancel_futures=True)
     kept = list(found)
     # a learner who plays the greedy bot's moves answers at most max_greedy of the set:
-    # the last puzzles it answers go first
+    # the last puzzle it answers of the theme with the most puzzles goes first, while
+    # that theme keeps more than --per-theme
     while kept and agreeing > max_greedy * len(kept):
-        last = max(i for i, d in enumerate(kept) if Puzzle.from_dict(d).greedy_agrees)
+        held = Counter(d["theme"] for d in kept)
+        last = max((i for i, d in enumerate(kept) if Puzzle.from_dict(d).greedy_agrees
+                    and held[d["theme"]] > per_theme),
+                   key=lambda i: (held[kept[i]["theme"]], i), default=None)
+        if last is None:
+            print(f"{key}: the greedy bot answers {agreeing} of {len(kept)} puzzles, and "
+                  f"no theme can give one up without falling below {per_theme}", flush=True)
+            break
         d = kept.pop(last)
         counts[d["theme"]] -= 1
         agreeing -= 1
@@ -285,6 +298,16 @@ def _save(path: Path, data: dict[str, Any]) -> None:
     tmp.replace(path)
 
 
+def _builds(path: Path) -> list[dict[str, Any]]:
+    """The settings of every run that built the set at ``path`` (none if it is absent)."""
+    if not path.exists():
+        return []
+    old = json.loads(path.read_text(encoding="utf-8"))
+    if "builds" in old:
+        return list(old["builds"])
+    return [old["settings"]] if "settings" in old else []
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--variants", default="gin,basic,500,indian")
@@ -303,6 +326,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", default=str(OUT),
                     help="the folder of the puzzle files (the package's data by default)")
+    ap.add_argument("--first-turns", action="store_true",
+                    help="look only at the decisions of each seat's first turn (Indian "
+                         "Rummy's first drop)")
+    ap.add_argument("--themes", default=None,
+                    help="comma-separated: mine only puzzles of these themes (the set's "
+                         "other themes are kept as they are)")
     ap.add_argument("--resume", action="store_true",
                     help="keep the puzzles of the existing files that still pass, and "
                          "mine on from the hand after their last")
@@ -311,14 +340,19 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     variants = args.variants.split(",")
     for v in variants:  # one variant at a time, its decisions looked at by the workers
+        earlier = _builds(out / f"puzzles_{variant_key(v)}.json") if args.resume else []
         data = build(v, args.seed, args.target, args.per_theme, args.cap, args.budget,
                      args.max_positions, args.agree_share, args.resume, max(1, args.workers),
-                     out, args.max_greedy)
+                     out, args.max_greedy, args.first_turns,
+                     args.themes.split(",") if args.themes else None)
         # how the set was built, so that it can be built again
         data["settings"] = {"target": args.target, "per_theme": args.per_theme,
                             "cap": args.cap, "agree_share": args.agree_share,
                             "max_greedy": args.max_greedy,
                             "max_positions": args.max_positions}
+        if args.first_turns or args.themes:
+            data["settings"].update(first_turns=args.first_turns, themes=args.themes)
+        data["builds"] = [*earlier, data["settings"]]  # every run's, in order
         path = out / f"puzzles_{data['variant']}.json"
         _save(path, data)
         print(f"wrote {path}: {len(data['puzzles'])} puzzles, "

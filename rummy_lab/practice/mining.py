@@ -82,12 +82,23 @@ def puzzle_rating(lead: float, stake: float) -> float:
     return float(min(2100.0, max(900.0, round(1500.0 - 200.0 * math.log2(lead / stake), 1))))
 
 
-def positions(variant: str, seed: int, *, start: int = 0) -> Iterator[tuple[Game, int]]:
+def positions(variant: str, seed: int, *, start: int = 0, first_turns: bool = False
+              ) -> Iterator[tuple[Game, int]]:
     """Decisions from real play, forever: hand ``h`` pits the expert against
     ``bots[h % k]`` of the ``k`` bots :func:`opponents` names for the variant, the expert on
     seat ``h // k % 2``; every decision of every seat
     is yielded as (a copy of the game at the decision, the hand's number), from hand
-    ``start`` on (each hand is dealt and played the same whatever the start)."""
+    ``start`` on (each hand is dealt and played the same whatever the start).
+
+    With ``first_turns``, only the decisions of each seat's first turn are yielded (the
+    same decisions, of the same hands), and a hand is left once every seat has had its
+    first turn: the openings, where an Indian Rummy player decides to drop or play.
+
+    >>> from itertools import islice
+    >>> [(g.current_player, len(g.history), h)
+    ...  for g, h in islice(positions("indian", 1, first_turns=True), 4)]
+    [(1, 0, 0), (1, 1, 0), (0, 2, 0), (0, 3, 0)]
+    """
     rules = get_rules(variant)
     field = opponents(variant)
     h = start
@@ -100,13 +111,17 @@ def positions(variant: str, seed: int, *, start: int = 0) -> Iterator[tuple[Game
             bots.reverse()
         rng = random.Random(seed * 7919 + h)
         moves = 0
+        turns = 0  # turns ended (a discard, a drop, a declaration...)
         while not g.is_over and moves < MAX_MOVES:
+            if first_turns and turns >= g.players:
+                break
             p = g.current_player
             view = g.view_for(p)
             if len(view.legal_moves) > 1:
                 yield g.copy(), h
             g.play(bots[p].choose(view, rng), player=p)
             moves += 1
+            turns += g.current_player != p
         h += 1
 
 

@@ -6,6 +6,7 @@
                                                [--players 3] [--opponent eaai-simple]
                                                [--first N] [--save FILE] [--against FILE]
                                                [--set M:N=V]
+    python benchmarks/bench_strength.py drops [--deals 1000] [--opponent greedy] [--set M:N=V]
     python benchmarks/bench_strength.py hintbot --variants gin,basic,500,indian --deals 200
     python benchmarks/bench_strength.py speed [--hands 20] [--set M:N=V]
     python benchmarks/bench_strength.py review [--variants gin,basic,500,indian]
@@ -44,6 +45,11 @@
   alike until their first different decision (``--first N``: deals N onwards, to extend
   a comparison on new deals). ``--set module:NAME=value`` sets a coach constant before
   any hand is played, for experiments.
+* ``drops``: Indian Rummy, are the expert's drops right? At every drop the expert makes
+  against ``--opponent``, the hand is played again from there with the expert's best
+  other move, on the same deal: what the drop gained over playing on. And where the
+  expert ranked a drop 1 but played on (a tie its rule of thumb breaks by playing), what
+  dropping would have gained (the drop's price against the hand as it went).
 * ``hintbot``: the play table's hint (:func:`rummy_lab.coach.hint`: the coach's choice
   at a review's depth) played as a bot against the expert bot, duplicate deals (the
   hint's bot on each seat in turn), in :func:`rummy_lab.coach.hand_points` per deal.
@@ -464,6 +470,92 @@ class _HintBot:
         from rummy_lab.coach import review_values
 
         return review_values(view, None, rng.getrandbits(32), split=False)[0].move
+
+
+def _drops_chunk(opponent: str, start: int, stop: int) -> list[tuple[str, float, float]]:
+    """Indian Rummy, the expert against ``opponent``, both seats of each deal: at every
+    drop the expert makes, ``(kind, dropped, played on)``: the points of the hand as it
+    went (the drop's price) and the points when the expert plays its best other move
+    there instead and plays on (the same deal and the same seeds for the rest). And at
+    every decision where the expert plays on though a drop is ranked 1 with the move it
+    plays (a tie its rule of thumb breaks by playing on), ``("tied ...", the drop's
+    price, the points of the hand as it went)``, split by whether the drop was valued
+    above the move played."""
+    from rummy_lab.coach.oneturn import drop_price
+    from rummy_lab.engine.moves import DROP, Drop
+
+    out = []
+    for d in range(start, stop):
+        seed = random.Random(f"rummy_lab drops indian {d}").getrandbits(31)
+        for seat in range(2):
+            g = rl.new_game("indian", seed=seed, dealer=d % 2)
+            expert = ExpertBot()
+            bots: list[Any] = [make_bot(opponent, g.rules), make_bot(opponent, g.rules)]
+            bots[seat] = expert
+            rng = random.Random(seed ^ seat)
+            drawn = False
+            tied: list[tuple[str, float]] = []
+            while not g.is_over:
+                p = g.current_player
+                v = g.view_for(p)
+                before, state = rng.getstate(), g.state.copy()
+                move = bots[p].choose(v, rng)
+                if p == seat and isinstance(move, Drop):
+                    other = next(mv.move for mv in expert.last_values
+                                 if not isinstance(mv.move, Drop))
+                    alt = rl.Game(state, g.engine)
+                    alt_rng = random.Random()
+                    alt_rng.setstate(before)
+                    alt_rng.getrandbits(32)  # the expert's draw for this decision
+                    alt.play(other, player=p)
+                    alt_bots: list[Any] = [make_bot(opponent, g.rules)] * 2
+                    alt_bots[seat] = ExpertBot()
+                    res = play_hand(alt, alt_bots, alt_rng)
+                    g.play(move, player=p)
+                    assert g.result is not None  # two players: a drop ends the hand
+                    out.append(("middle" if drawn else "first",
+                                hand_points(g.result, seat, g.rules),
+                                hand_points(res, seat, g.rules)))
+                    break
+                if p == seat and not isinstance(move, Drop):
+                    values = expert.last_values
+                    drop = next((k for mv, k in zip(values, getattr(values, "ranks", []),
+                                                    strict=False)
+                                 if isinstance(mv.move, Drop) and k == 1), None)
+                    if drop is not None:
+                        value = {mv.move: mv.value for mv in values}
+                        above = value[DROP] > value[move]
+                        tied.append((f"tied {'middle' if drawn else 'first'}, the drop "
+                                     f"{'above' if above else 'below'}", -drop_price(v)))
+                if p == seat and isinstance(move, rl.moves.DrawStock | rl.moves.DrawDiscard):
+                    drawn = True
+                g.play(move, player=p)
+            if g.result is not None and not any(isinstance(e.move, Drop) and e.player == seat
+                                                for e in g.history):
+                out.extend((k, price, hand_points(g.result, seat, g.rules))
+                           for k, price in tied)
+    return out
+
+
+def cmd_drops(args: argparse.Namespace) -> None:
+    """Are the expert's drops right? Each against playing on, on the same deal."""
+    apply_settings(args.set)
+    t = time.perf_counter()
+    rows = run_chunks(_drops_chunk, (args.opponent,), args.deals, args.workers, args.chunk)
+    print(f"indian: the expert against {args.opponent}, {args.deals} deals, both seats: "
+          f"{sum(not r[0].startswith('tied') for r in rows)} drops "
+          f"({time.perf_counter() - t:.0f} s); what each drop gained over playing on with "
+          "the expert's best other move (mean, 95% interval); and the drops the expert "
+          "ranked 1 but did not make (tied): what dropping would have gained", flush=True)
+    kinds = sorted({r[0] for r in rows}, key=lambda k: (k.startswith("tied"), k))
+    for kind in [*kinds, "all"]:
+        sub = [r for r in rows if kind == r[0] or (kind == "all" and r[0] in
+                                                   ("first", "middle"))]
+        if len(sub) > 1:
+            m, se, lo, hi = summary([a - b for _, a, b in sub])
+            print(f"  {kind:<6} {len(sub):>4}: {m:+.2f} +- {se:.2f} points "
+                  f"({lo:+.2f} .. {hi:+.2f}); playing on scored "
+                  f"{statistics.fmean(b for *_, b in sub):+.2f} a hand", flush=True)
 
 
 def cmd_hintbot(args: argparse.Namespace) -> None:
@@ -892,6 +984,13 @@ def main(argv: list[str] | None = None) -> int:
                    help="a --save file of the same deals: print the paired difference")
     p.add_argument("--set", action="append", default=[],
                    help="module:NAME=value, a coach constant for an experiment")
+    p = sub.add_parser("drops")
+    p.add_argument("--deals", type=int, default=1000)
+    p.add_argument("--opponent", default="greedy")
+    p.add_argument("--workers", type=int, default=workers)
+    p.add_argument("--chunk", type=int, default=50)
+    p.add_argument("--set", action="append", default=[],
+                   help="module:NAME=value, a coach constant for an experiment")
     p = sub.add_parser("hintbot")
     p.add_argument("--variants", default="gin,basic,500,indian")
     p.add_argument("--players", type=int, default=2)
@@ -941,6 +1040,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     commands: dict[str, Callable[[argparse.Namespace], None]] = {
         "openspiel": cmd_openspiel, "eaai": cmd_eaai, "greedy": cmd_greedy, "hintbot": cmd_hintbot,
+        "drops": cmd_drops,
         "speed": cmd_speed, "review": cmd_review, "reviewcheck": cmd_reviewcheck,
         "gap": cmd_gap,
     }

@@ -6,12 +6,15 @@ Usage::
                                     [--target 66] [--per-theme 10] [--cap 24]
                                     [--budget 2.0] [--agree-share 0.4] [--workers 2]
                                     [--max-greedy 0.6] [--resume] [--out DIR]
+                                    [--first-turns] [--themes T1,T2]
 
 The shipped sets: ``--variants gin,basic,500``, then ``--variants basic --resume
 --agree-share 0.7 --target 60`` (Basic's meld-or-hold and lay-off puzzles are ones the
 greedy bot answers), and ``--variants indian --agree-share 1 --max-greedy 1`` (in Indian
 Rummy the greedy bot plays the answer of almost every decision that makes a puzzle:
-``docs/practice.md``).
+``docs/practice.md``), then ``--variants indian --resume --first-turns --themes
+drop_or_play --cap 30 --target 200 --agree-share 1 --max-greedy 1`` (drops are decided
+on a seat's first turn: only those decisions are looked at).
 
 For each variant, decisions from real play (:func:`rummy_lab.practice.mining.positions`:
 the expert against the greedy, random and expert bots, every seat) are screened and
@@ -19,18 +22,22 @@ validated (:func:`rummy_lab.practice.mining.screen_and_validate`) until the set 
 ``--target`` puzzles with at least ``--per-theme`` of every theme (no theme over
 ``--cap``; at most ``--agree-share`` of ``--target`` where the greedy bot plays the
 answer, overall and in a theme's ``--cap``), or ``--max-positions`` decisions were
-looked at (the script then says which themes fell short). Every puzzle is evaluated
-again at four times its budget with three other seeds before it is taken, and left out
-if, with any of them, the best move is not its answer or another move ties with it
-(``benchmarks/bench_puzzles.py`` checks the answers with yet other seeds). Last, where
-the greedy bot's move is the answer of more than ``--max-greedy`` (60%) of the set, the
-last such puzzles are dropped. The file records the settings it was built with
-(``settings``). With ``--workers`` above 1, a variant's decisions are looked at by that many
-processes, ahead and in order, and their results taken in the same order, so the set is
-the one a single process finds; the variants are built one after another. The
-positions are the same
-for a seed on every machine; the validation runs at a budget in seconds, so a position at
-the margin of a tie can fall on either side on a faster or slower machine.
+looked at (the script then says which themes fell short). ``--themes`` mines only
+puzzles of those themes (it stops when each is at ``--cap``); ``--first-turns`` looks
+only at the decisions of each seat's first turn of a hand (the same hands and seeds).
+Every puzzle is evaluated again at four times its budget with three other seeds before
+it is taken, and left out if, with any of them, the best move is not its answer or
+another move ties with it (``benchmarks/bench_puzzles.py`` checks the answers with yet
+other seeds). Last, where the greedy bot's move is the answer of more than
+``--max-greedy`` (60%) of the set, the last such puzzles are dropped, from the theme
+with the most puzzles first and never below ``--per-theme``. The file records the
+settings it was built with (``settings``, and ``builds``: every run's, in order, with
+``--resume``). With ``--workers`` above 1, a variant's decisions are looked at by that
+many processes, ahead and in order, and their results taken in the same order, so the
+set is the one a single process finds; the variants are built one after another. The
+positions are the same for a seed on every machine; the validation runs at a budget in
+seconds, so a position at the margin of a tie can fall on either side on a faster or
+slower machine.
 """
 
 from __future__ import annotations

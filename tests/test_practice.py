@@ -220,6 +220,25 @@ def test_positions_are_the_same_for_a_seed() -> None:
     assert first(1) == first(1) != first(2)
 
 
+def test_first_turns_are_the_first_turn_decisions_of_the_same_hands() -> None:
+    every: list[tuple[str, int, int]] = []
+    for g, h in positions("indian", 5):
+        if h == 2:
+            break
+        # a decision of a seat's first turn: that seat has not yet ended a turn
+        if not any(e.player == g.current_player and isinstance(e.move, Discard | Drop)
+                   for e in g.history):
+            every.append((g.to_json(), h, g.current_player))
+    first = []
+    for g, h in positions("indian", 5, first_turns=True):
+        if h == 2:
+            break
+        first.append((g.to_json(), h, g.current_player))
+    assert first == every
+    # both seats of both hands decide (a draw or a drop, then a throw)
+    assert {(h, p) for _, h, p in first} == {(0, 0), (0, 1), (1, 0), (1, 1)}
+
+
 @pytest.mark.parametrize(("variant", "field"), [
     ("gin", ["greedy", "eaai-simple", "random", "expert"]),
     ("oklahoma", ["greedy", "eaai-simple", "random", "expert"]),

@@ -13,8 +13,8 @@ The shipped sets: ``--variants gin,basic,500``, then ``--variants basic --resume
 greedy bot answers), and ``--variants indian --agree-share 1 --max-greedy 1`` (in Indian
 Rummy the greedy bot plays the answer of almost every decision that makes a puzzle:
 ``docs/practice.md``), then ``--variants indian --resume --first-turns --themes
-drop_or_play --cap 30 --target 200 --agree-share 1 --max-greedy 1`` (drops are decided
-on a seat's first turn: only those decisions are looked at).
+drop_or_play --agree-share 1 --max-greedy 1`` (a drop is decided on a seat's first turn:
+only those decisions are looked at, until the theme holds ``--per-theme``).
 
 For each variant, decisions from real play (:func:`rummy_lab.practice.mining.positions`:
 the expert against the greedy, random and expert bots, every seat) are screened and
@@ -77,7 +77,10 @@ OUT = ROOT / "rummy_lab" / "practice" / "data"
 def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget: float,
           max_positions: int, agree_share: float, resume: bool = False, workers: int = 1,
           out: Path = OUT, max_greedy: float | None = None, first_turns: bool = False,
-          themes: Sequence[str] | None = None) -> dict[str, Any]:
+          themes: Sequence[str] | None = None, meta: dict[str, Any] | None = None
+          ) -> dict[str, Any]:
+    """Mine the set of ``variant`` (the module's docstring); ``meta`` goes into every save
+    of the file (how it is being built), so that a run stopped midway leaves its record."""
     if max_greedy is None:
         max_greedy = MAX_GREEDY
     key = variant_key(variant)
@@ -161,8 +164,8 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
                 # a hand is done: say how far the search is, and keep it for --resume
                 print(f"{key}: {looked} decisions looked at, hand {h}, "
                       f"{time.perf_counter() - start:.0f} s", flush=True)
-                _save(path, _record(key, seed, budget, looked, start, counts, agreeing,
-                                    found, THEMES[key], per_theme, h))
+                _save(path, {**_record(key, seed, budget, looked, start, counts, agreeing,
+                                       found, THEMES[key], per_theme, h), **(meta or {})})
             next_hand = h + 1
             looked += 1
             open_ = open_themes()
@@ -192,8 +195,8 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
             agreeing = _take(d, p, found, ids, counts, agree_in, agreeing)
             print(f"{key}: {len(found)} puzzles {dict(counts)} ({looked} decisions, hand "
                   f"{h}, {time.perf_counter() - start:.0f} s)", flush=True)
-            _save(path, _record(key, seed, budget, looked, start, counts, agreeing, found,
-                                THEMES[key], per_theme, next_hand))  # resumable
+            _save(path, {**_record(key, seed, budget, looked, start, counts, agreeing, found,
+                                   THEMES[key], per_theme, next_hand), **(meta or {})})
     finally:
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
@@ -348,18 +351,19 @@ def main(argv: list[str] | None = None) -> int:
     variants = args.variants.split(",")
     for v in variants:  # one variant at a time, its decisions looked at by the workers
         earlier = _builds(out / f"puzzles_{variant_key(v)}.json") if args.resume else []
+        # how the set was built, so that it can be built again
+        settings: dict[str, Any] = {"target": args.target, "per_theme": args.per_theme,
+                                    "cap": args.cap, "agree_share": args.agree_share,
+                                    "max_greedy": args.max_greedy,
+                                    "max_positions": args.max_positions}
+        if args.first_turns or args.themes:
+            settings.update(first_turns=args.first_turns, themes=args.themes)
+        meta = {"settings": settings, "builds": [*earlier, settings]}  # every run's, in order
         data = build(v, args.seed, args.target, args.per_theme, args.cap, args.budget,
                      args.max_positions, args.agree_share, args.resume, max(1, args.workers),
                      out, args.max_greedy, args.first_turns,
-                     args.themes.split(",") if args.themes else None)
-        # how the set was built, so that it can be built again
-        data["settings"] = {"target": args.target, "per_theme": args.per_theme,
-                            "cap": args.cap, "agree_share": args.agree_share,
-                            "max_greedy": args.max_greedy,
-                            "max_positions": args.max_positions}
-        if args.first_turns or args.themes:
-            data["settings"].update(first_turns=args.first_turns, themes=args.themes)
-        data["builds"] = [*earlier, data["settings"]]  # every run's, in order
+                     args.themes.split(",") if args.themes else None, meta)
+        data.update(meta)
         path = out / f"puzzles_{data['variant']}.json"
         _save(path, data)
         print(f"wrote {path}: {len(data['puzzles'])} puzzles, "

@@ -519,10 +519,9 @@ def _drops_chunk(opponent: str, start: int, stop: int) -> list[tuple[str, float,
                     break
                 if p == seat and not isinstance(move, Drop):
                     values = expert.last_values
-                    drop = next((k for mv, k in zip(values, getattr(values, "ranks", []),
-                                                    strict=False)
-                                 if isinstance(mv.move, Drop) and k == 1), None)
-                    if drop is not None:
+                    ranks = getattr(values, "ranks", [])  # the values are ranked
+                    if any(isinstance(mv.move, Drop) and k == 1
+                           for mv, k in zip(values, ranks, strict=False)):
                         value = {mv.move: mv.value for mv in values}
                         above = value[DROP] > value[move]
                         tied.append((f"tied {'middle' if drawn else 'first'}, the drop "
@@ -530,8 +529,7 @@ def _drops_chunk(opponent: str, start: int, stop: int) -> list[tuple[str, float,
                 if p == seat and isinstance(move, rl.moves.DrawStock | rl.moves.DrawDiscard):
                     drawn = True
                 g.play(move, player=p)
-            if g.result is not None and not any(isinstance(e.move, Drop) and e.player == seat
-                                                for e in g.history):
+            if g.result is not None:  # the hand as it went, a later drop included
                 out.extend((k, price, hand_points(g.result, seat, g.rules))
                            for k, price in tied)
     return out

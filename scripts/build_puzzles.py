@@ -13,8 +13,8 @@ The shipped sets: ``--variants gin,basic,500``, then ``--variants basic --resume
 greedy bot answers), and ``--variants indian --agree-share 1 --max-greedy 1`` (in Indian
 Rummy the greedy bot plays the answer of almost every decision that makes a puzzle:
 ``docs/practice.md``), then ``--variants indian --resume --first-turns --themes
-drop_or_play --agree-share 1 --max-greedy 1`` (a drop is decided on a seat's first turn:
-only those decisions are looked at, until the theme holds ``--per-theme``).
+drop_or_play --cap 12 --target 200 --agree-share 1 --max-greedy 1`` (a drop is decided
+on a seat's first turn: only those decisions are looked at, until the theme holds 12).
 
 For each variant, decisions from real play (:func:`rummy_lab.practice.mining.positions`:
 the expert against the greedy, random and expert bots, every seat) are screened and

@@ -200,13 +200,25 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
     finally:
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
+    kept = cut_greedy(found, max_greedy, per_theme, key)
+    counts = Counter(d["theme"] for d in kept)
+    agreeing = sum(Puzzle.from_dict(d).greedy_agrees for d in kept)
+    return _record(key, seed, budget, looked, start, counts, agreeing, kept, THEMES[key],
+                   per_theme, next_hand)
+
+
+def cut_greedy(found: Sequence[dict[str, Any]], max_greedy: float, per_theme: int,
+               key: str = "") -> list[dict[str, Any]]:
+    """The set ``found`` (puzzle records, in the order found) with puzzles the greedy bot
+    answers taken out until it answers at most ``max_greedy`` of it: the last such puzzle
+    of the theme with the most puzzles goes first, and a theme is never taken below
+    ``per_theme`` (when no theme can give one up, the cut stops and says so)."""
     kept = list(found)
-    # a learner who plays the greedy bot's moves answers at most max_greedy of the set:
-    # the last puzzle it answers of the theme with the most puzzles goes first, while
-    # that theme keeps more than --per-theme
+    agrees = {d["id"]: Puzzle.from_dict(d).greedy_agrees for d in kept}
+    agreeing = sum(agrees.values())
     while kept and agreeing > max_greedy * len(kept):
         held = Counter(d["theme"] for d in kept)
-        last = max((i for i, d in enumerate(kept) if Puzzle.from_dict(d).greedy_agrees
+        last = max((i for i, d in enumerate(kept) if agrees[d["id"]]
                     and held[d["theme"]] > per_theme),
                    key=lambda i: (held[kept[i]["theme"]], i), default=None)
         if last is None:
@@ -214,12 +226,10 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
                   f"no theme can give one up without falling below {per_theme}", flush=True)
             break
         d = kept.pop(last)
-        counts[d["theme"]] -= 1
         agreeing -= 1
         print(f"{key}: dropped {d['id']} (the greedy bot would answer more than "
               f"{max_greedy:.0%} of the set)", flush=True)
-    return _record(key, seed, budget, looked, start, counts, agreeing, kept, THEMES[key],
-                   per_theme, next_hand)
+    return kept
 
 
 def _take(d: dict[str, Any], p: Puzzle, found: list[dict[str, Any]], ids: set[str],

@@ -1,0 +1,81 @@
+"""scripts/build_puzzles.py: the cut that holds the greedy bot's share of a set (the
+mining itself is tested through ``rummy_lab.practice.mining`` in test_practice)."""
+
+from __future__ import annotations
+
+import importlib.util
+from collections import Counter
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+
+from rummy_lab.practice import Puzzle, shipped
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "scripts" / "build_puzzles.py"
+
+
+def _load() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("build_puzzles", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+bp = _load()
+
+
+def _agrees(records: list[dict[str, Any]]) -> int:
+    return sum(Puzzle.from_dict(d).greedy_agrees for d in records)
+
+
+@pytest.fixture(scope="module")
+def gin() -> list[dict[str, Any]]:
+    records = list(shipped("gin"))
+    assert 0 < _agrees(records) < len(records)
+    return records
+
+
+def test_a_set_within_the_share_is_kept_whole(gin: list[dict[str, Any]]) -> None:
+    assert bp.cut_greedy(gin, 1.0, 10) == gin
+
+
+def test_the_first_cut_is_the_last_greedy_puzzle_of_the_largest_theme(
+        gin: list[dict[str, Any]]) -> None:
+    n, agreeing = len(gin), _agrees(gin)
+    share = (agreeing - 1) / (n - 1) + 1e-9  # one puzzle over the share
+    kept = bp.cut_greedy(gin, share, 10)
+    assert len(kept) == n - 1
+    (gone,) = [d for d in gin if d not in kept]
+    assert Puzzle.from_dict(gone).greedy_agrees
+    held = Counter(d["theme"] for d in gin)
+    largest = max(held[d["theme"]] for d in gin if Puzzle.from_dict(d).greedy_agrees)
+    assert held[gone["theme"]] == largest
+    same = [d for d in gin if d["theme"] == gone["theme"] and Puzzle.from_dict(d).greedy_agrees]
+    assert same[-1] is gone
+
+
+def test_a_deep_cut_keeps_the_order_and_every_themes_minimum(
+        gin: list[dict[str, Any]], capsys: pytest.CaptureFixture[str]) -> None:
+    kept = bp.cut_greedy(gin, 0.05, 10, "gin")
+    it = iter(gin)
+    assert all(any(d is e for e in it) for d in kept)  # a subsequence, in order
+    assert all(Puzzle.from_dict(d).greedy_agrees for d in gin if d not in kept)
+    before, after = Counter(d["theme"] for d in gin), Counter(d["theme"] for d in kept)
+    assert all(after[t] >= min(10, before[t]) for t in before)
+    assert len(kept) < len(gin)
+    # 5% cannot be met: the cut stopped at the minimum, and said so
+    assert _agrees(kept) > 0.05 * len(kept)
+    assert "no theme can give one up without falling below 10" in capsys.readouterr().out
+    themes = {d["theme"] for d in kept if Puzzle.from_dict(d).greedy_agrees}
+    assert all(after[t] <= 10 for t in themes)
+
+
+def test_a_minimum_above_every_theme_cuts_nothing(gin: list[dict[str, Any]],
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    assert bp.cut_greedy(gin, 0.0, 1000, "gin") == gin
+    assert f"the greedy bot answers {_agrees(gin)} of {len(gin)} puzzles" in (
+        capsys.readouterr().out)

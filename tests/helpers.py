@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import importlib.util
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import ModuleType
 
 from rummy_lab.engine.cards import CardsLike, Hand, clean_cards, make_deck, remove_cards
 from rummy_lab.engine.game import Game, new_game
@@ -119,3 +122,13 @@ def play_out_randomly(
         if check is not None and steps % every == 0:
             check(game)
     return steps
+
+
+def load_script(name: str) -> ModuleType:
+    """The module of ``scripts/<name>.py`` (the scripts are not a package)."""
+    path = Path(__file__).resolve().parent.parent / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -3,29 +3,16 @@ mining itself is tested through ``rummy_lab.practice.mining`` in test_practice).
 
 from __future__ import annotations
 
-import importlib.util
 from collections import Counter
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
 from rummy_lab.practice import Puzzle, shipped
 
-ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = ROOT / "scripts" / "build_puzzles.py"
+from .helpers import load_script
 
-
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("build_puzzles", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-bp = _load()
+bp = load_script("build_puzzles")
 
 
 def _agrees(records: list[dict[str, Any]]) -> int:

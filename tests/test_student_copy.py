@@ -3,31 +3,23 @@ exercise notebooks in folders (the nbgrader round itself is tested in test_assig
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 
 from rummy_lab import classroom
 
+from .helpers import load_script
+
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "scripts" / "make_student_copy.py"
 
 
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("make_student_copy", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-msc = _load()
+msc = load_script("make_student_copy")
 
 
 def _notebook(path: Path, graded: bool) -> Path:

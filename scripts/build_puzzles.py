@@ -77,8 +77,8 @@ OUT = ROOT / "rummy_lab" / "practice" / "data"
 def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget: float,
           max_positions: int, agree_share: float, resume: bool = False, workers: int = 1,
           out: Path = OUT, max_greedy: float | None = None, first_turns: bool = False,
-          themes: Sequence[str] | None = None, meta: dict[str, Any] | None = None
-          ) -> dict[str, Any]:
+          themes: Sequence[str] | None = None, meta: dict[str, Any] | None = None,
+          greedy_wrong: bool = False) -> dict[str, Any]:
     """Mine the set of ``variant`` (the module's docstring); ``meta`` goes into every save
     of the file (how it is being built), so that a run stopped midway leaves its record."""
     if max_greedy is None:
@@ -146,7 +146,7 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
                 wanted = open_themes()
                 if possible_themes(game.view_for(game.current_player)) & wanted:
                     pending.append((game, h, pool.submit(_examine, game, bound, budget, h,
-                                                         frozenset(wanted))))
+                                                         frozenset(wanted), greedy_wrong)))
                     in_flight += 1
                 else:
                     pending.append((game, h, None))
@@ -178,7 +178,7 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
                 d = job.result()
                 in_flight -= 1
             else:
-                d = _examine(game, bound, budget, h, frozenset(open_))
+                d = _examine(game, bound, budget, h, frozenset(open_), greedy_wrong)
             if d is None:
                 continue
             p = Puzzle.from_dict(d)
@@ -243,11 +243,12 @@ def _take(d: dict[str, Any], p: Puzzle, found: list[dict[str, Any]], ids: set[st
     return agreeing + p.greedy_agrees
 
 
-def _examine(game: Any, bound: float, budget: float, h: int, wanted: frozenset[str]
-             ) -> dict[str, Any] | None:
+def _examine(game: Any, bound: float, budget: float, h: int, wanted: frozenset[str],
+             greedy_wrong: bool = False) -> dict[str, Any] | None:
     """The puzzle this decision of hand ``h`` makes, as a record (None if it makes
-    none), rechecked (:func:`_recheck`) when its theme is among ``wanted``."""
-    p = screen_and_validate(game, bound, budget, seed=h)
+    none), rechecked (:func:`_recheck`) when its theme is among ``wanted``; with
+    ``greedy_wrong``, only a puzzle the greedy bot gets wrong."""
+    p = screen_and_validate(game, bound, budget, seed=h, greedy_wrong=greedy_wrong)
     if p is None:
         return None
     d = p.to_dict()
@@ -352,6 +353,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--themes", default=None,
                     help="comma-separated: mine only puzzles of these themes (the set's "
                          "other themes are kept as they are)")
+    ap.add_argument("--greedy-wrong", action="store_true",
+                    help="look only for puzzles the greedy bot gets wrong (a decision where "
+                         "it plays the quick look's first move is left at once)")
     ap.add_argument("--resume", action="store_true",
                     help="keep the puzzles of the existing files that still pass, and "
                          "mine on from the hand after their last")
@@ -368,11 +372,14 @@ def main(argv: list[str] | None = None) -> int:
                                     "max_positions": args.max_positions}
         if args.first_turns or args.themes:
             settings.update(first_turns=args.first_turns, themes=args.themes)
+        if args.greedy_wrong:
+            settings["greedy_wrong"] = True
         meta = {"settings": settings, "builds": [*earlier, settings]}  # every run's, in order
         data = build(v, args.seed, args.target, args.per_theme, args.cap, args.budget,
                      args.max_positions, args.agree_share, args.resume, max(1, args.workers),
                      out, args.max_greedy, args.first_turns,
-                     args.themes.split(",") if args.themes else None, meta)
+                     args.themes.split(",") if args.themes else None, meta,
+                     args.greedy_wrong)
         data.update(meta)
         path = out / f"puzzles_{data['variant']}.json"
         _save(path, data)

@@ -66,3 +66,49 @@ def test_a_minimum_above_every_theme_cuts_nothing(gin: list[dict[str, Any]],
     assert bp.cut_greedy(gin, 0.0, 1000, "gin") == gin
     assert f"the greedy bot answers {_agrees(gin)} of {len(gin)} puzzles" in (
         capsys.readouterr().out)
+
+
+# ---------------------------------------------------------------- --greedy-wrong
+# ``screen_and_validate(..., greedy_wrong=True)`` looks only for puzzles the greedy bot
+# gets wrong. The coach's looks are replaced by a shipped puzzle's own advice (so the test
+# is exact and fast) and counted: a decision the greedy bot answers is left after the
+# first, quick look.
+
+
+def _screen(d: dict[str, Any], greedy_wrong: bool, monkeypatch: pytest.MonkeyPatch
+            ) -> tuple[Puzzle | None, int]:
+    from rummy_lab.practice import mining
+
+    p = Puzzle.from_dict(d)
+    looks = []
+
+    def evaluate(view: object, **kw: object) -> object:
+        looks.append(kw.get("budget"))
+        return p.advice
+
+    monkeypatch.setattr(mining, "evaluate", evaluate)
+    monkeypatch.setattr(mining, "agrees", lambda view, move, seed: True)
+    bound = mining.mistake_bound(p.game.rules)
+    got = mining.screen_and_validate(p.game, bound, 2.0, seed=int(d["hand"]),
+                                     greedy_wrong=greedy_wrong)
+    return got, len(looks)
+
+
+def test_greedy_wrong_leaves_a_decision_the_greedy_bot_answers_after_one_look(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    d = next(d for d in shipped("indian") if Puzzle.from_dict(d).greedy_agrees)
+    got, looks = _screen(d, False, monkeypatch)
+    assert got is not None and got.greedy_agrees and looks == 2
+    assert got.answers == Puzzle.from_dict(d).answers
+    assert _screen(d, True, monkeypatch) == (None, 1)
+
+
+def test_greedy_wrong_keeps_a_puzzle_the_greedy_bot_gets_wrong(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    for d in shipped("gin"):
+        p = Puzzle.from_dict(d)
+        if p.greedy_agrees:
+            continue
+        got, looks = _screen(d, True, monkeypatch)
+        assert got is not None and looks == 2, p.id
+        assert not got.greedy_agrees and got.answers == p.answers and got.wrong == p.greedy

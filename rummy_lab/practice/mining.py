@@ -169,21 +169,32 @@ def mine(variant: str = "gin", *, n: int = 20, seed: int = 0, theme: str | None 
     return out
 
 
-def screen_and_validate(game: Game, bound: float, budget: float, *, seed: int
-                        ) -> Puzzle | None:
+def screen_and_validate(game: Game, bound: float, budget: float, *, seed: int,
+                        greedy_wrong: bool = False) -> Puzzle | None:
     """The puzzle this decision makes, or None (see the module's docstring).
 
     The plausible wrong move is the greedy bot's where the coach ranks it below rank 1;
     where the greedy bot plays the coach's move, it is the best of the other moves (the
-    puzzle then records that the greedy bot answers it: :attr:`Puzzle.greedy_agrees`)."""
+    puzzle then records that the greedy bot answers it: :attr:`Puzzle.greedy_agrees`).
+
+    With ``greedy_wrong``, only a puzzle the greedy bot gets wrong is looked for: the
+    screen also asks that the greedy bot's move is not the first of the quick look and
+    trails it by at least half the "mistake" bound (a decision where the greedy bot
+    plays the quick look's answer is left at once, without the slower looks)."""
     view = game.view_for(game.current_player)
     greedy = make_bot("greedy", game.rules).choose(view, random.Random(seed))
     quick = evaluate(view, seed=seed)
+    if greedy_wrong:
+        mine = next(a for a in quick if a.move == greedy)
+        if mine is quick[0] or quick[0].value - mine.value < bound / 2:
+            return None
     wrong = _wrong(quick, greedy)
     if wrong is None or quick[0].value - wrong.value < bound / 2:
         return None
     advice = evaluate(view, budget=budget, seed=seed)
     if sum(a.rank == 1 for a in advice) != 1:
+        return None
+    if greedy_wrong and advice[0].move == greedy:
         return None
     wrong = _wrong(advice, greedy)
     if wrong is None or advice[0].value - wrong.value < bound:

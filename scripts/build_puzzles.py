@@ -30,7 +30,7 @@ it is taken, and left out if, with any of them, the best move is not its answer 
 another move ties with it (``benchmarks/bench_puzzles.py`` checks the answers with yet
 other seeds). Last, where the greedy bot's move is the answer of more than
 ``--max-greedy`` (60%) of the set, the last such puzzles are dropped, from the theme
-with the most puzzles first and never below ``--per-theme``. The file records the
+with the most of them first and never below ``--per-theme``. The file records the
 settings it was built with (``settings``, and ``builds``: every run's, in order, with
 ``--resume``). With ``--workers`` above 1, a variant's decisions are looked at by that
 many processes, ahead and in order, and their results taken in the same order, so the
@@ -211,16 +211,20 @@ def cut_greedy(found: Sequence[dict[str, Any]], max_greedy: float, per_theme: in
                key: str = "") -> list[dict[str, Any]]:
     """The set ``found`` (puzzle records, in the order found) with puzzles the greedy bot
     answers taken out until it answers at most ``max_greedy`` of it: the last such puzzle
-    of the theme with the most puzzles goes first, and a theme is never taken below
-    ``per_theme`` (when no theme can give one up, the cut stops and says so)."""
+    of the theme with the most of them goes first (of two such themes, the one with more
+    puzzles), so that a theme keeps answers of both kinds where it can, and a theme is
+    never taken below ``per_theme`` (when no theme can give one up, the cut stops and
+    says so)."""
     kept = list(found)
     agrees = {d["id"]: Puzzle.from_dict(d).greedy_agrees for d in kept}
     agreeing = sum(agrees.values())
     while kept and agreeing > max_greedy * len(kept):
         held = Counter(d["theme"] for d in kept)
+        easy = Counter(d["theme"] for d in kept if agrees[d["id"]])
         last = max((i for i, d in enumerate(kept) if agrees[d["id"]]
                     and held[d["theme"]] > per_theme),
-                   key=lambda i: (held[kept[i]["theme"]], i), default=None)
+                   key=lambda i: (easy[kept[i]["theme"]], held[kept[i]["theme"]], i),
+                   default=None)
         if last is None:
             print(f"{key}: the greedy bot answers {agreeing} of {len(kept)} puzzles, and "
                   f"no theme can give one up without falling below {per_theme}", flush=True)

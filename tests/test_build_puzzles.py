@@ -30,7 +30,7 @@ def test_a_set_within_the_share_is_kept_whole(gin: list[dict[str, Any]]) -> None
     assert bp.cut_greedy(gin, 1.0, 10) == gin
 
 
-def test_the_first_cut_is_the_last_greedy_puzzle_of_the_largest_theme(
+def test_the_first_cut_is_the_last_greedy_puzzle_of_the_theme_with_most_of_them(
         gin: list[dict[str, Any]]) -> None:
     n, agreeing = len(gin), _agrees(gin)
     share = (agreeing - 1) / (n - 1) + 1e-9  # one puzzle over the share
@@ -39,10 +39,32 @@ def test_the_first_cut_is_the_last_greedy_puzzle_of_the_largest_theme(
     (gone,) = [d for d in gin if d not in kept]
     assert Puzzle.from_dict(gone).greedy_agrees
     held = Counter(d["theme"] for d in gin)
-    largest = max(held[d["theme"]] for d in gin if Puzzle.from_dict(d).greedy_agrees)
-    assert held[gone["theme"]] == largest
+    easy = Counter(d["theme"] for d in gin if Puzzle.from_dict(d).greedy_agrees)
+    most = max((easy[t], held[t]) for t in easy if held[t] > 10)
+    assert (easy[gone["theme"]], held[gone["theme"]]) == most
     same = [d for d in gin if d["theme"] == gone["theme"] and Puzzle.from_dict(d).greedy_agrees]
     assert same[-1] is gone
+
+
+def test_the_cut_takes_the_greedy_bots_answers_evenly_and_keeps_both_kinds(
+        gin: list[dict[str, Any]]) -> None:
+    """A theme rich in puzzles the greedy bot gets wrong keeps some it gets right: the cut
+    takes from the theme with the most of those, not from the largest theme."""
+    wrong = [d for d in gin if not Puzzle.from_dict(d).greedy_agrees]
+    right = [d for d in gin if Puzzle.from_dict(d).greedy_agrees]
+    theme = Counter(d["theme"] for d in wrong).most_common(1)[0][0]
+    # a set where one theme holds every wrong puzzle and 6 right ones, another 10 right
+    big = [{**d, "theme": theme} for d in wrong] + [{**d, "theme": theme} for d in right[:6]]
+    other = next(t for t in Counter(d["theme"] for d in gin) if t != theme)
+    small = [{**d, "theme": other} for d in right[6:16]]
+    records = big + small
+    share = 12 / (len(records) - 4) + 1e-9  # four of the 16 right ones must go
+    kept = bp.cut_greedy(records, share, 5)
+    gone = [d for d in records if d not in kept]
+    assert len(gone) == 4 and _agrees(kept) <= share * len(kept)
+    # the small theme had the most (10 against 6) and gives them up until it is even
+    assert [d["theme"] for d in gone] == [other] * 4
+    assert sum(Puzzle.from_dict(d).greedy_agrees for d in kept if d["theme"] == theme) == 6
 
 
 def test_a_deep_cut_keeps_the_order_and_every_themes_minimum(

@@ -7,6 +7,8 @@ Usage::
                                     [--budget 2.0] [--agree-share 0.4] [--workers 2]
                                     [--max-greedy 0.6] [--resume] [--out DIR]
                                     [--first-turns] [--themes T1,T2]
+                                    [--greedy-wrong] [--drop ID1,ID2]
+                                    [--recheck-seeds 3]
 
 The shipped sets: ``--variants gin,basic,500``, then ``--variants basic --resume
 --agree-share 0.7 --target 60`` (Basic's meld-or-hold and lay-off puzzles are ones the
@@ -14,7 +16,11 @@ greedy bot answers), and ``--variants indian --agree-share 1 --max-greedy 1`` (i
 Rummy the greedy bot plays the answer of almost every decision that makes a puzzle:
 ``docs/practice.md``), then ``--variants indian --resume --first-turns --themes
 drop_or_play --cap 12 --target 200 --agree-share 1 --max-greedy 1`` (a drop is decided
-on a seat's first turn: only those decisions are looked at, until the theme holds 12).
+on a seat's first turn: only those decisions are looked at, until the theme holds 12),
+then ``--variants indian --resume --greedy-wrong --target 200 --cap 60 --agree-share
+0.2 --max-greedy 1`` (the greedy bot's mistakes, looked for alone) and, to close the
+set, the same with ``--max-greedy 0.6 --max-positions 11994 --drop
+indian-c9930fcf39c6`` (a puzzle ``bench_puzzles.py`` found tied).
 
 For each variant, decisions from real play (:func:`rummy_lab.practice.mining.positions`:
 the expert against the greedy, random and expert bots, every seat) are screened and
@@ -25,12 +31,14 @@ answer, overall and in a theme's ``--cap``), or ``--max-positions`` decisions we
 looked at (the script then says which themes fell short). ``--themes`` mines only
 puzzles of those themes (it stops when each is at ``--cap``); ``--first-turns`` looks
 only at the decisions of each seat's first turn of a hand (the same hands and seeds).
-Every puzzle is evaluated again at four times its budget with three other seeds before
-it is taken, and left out if, with any of them, the best move is not its answer or
-another move ties with it (``benchmarks/bench_puzzles.py`` checks the answers with yet
-other seeds). Last, where the greedy bot's move is the answer of more than
-``--max-greedy`` (60%) of the set, the last such puzzles are dropped, from the theme
-with the most of them first and never below ``--per-theme``. The file records the
+Every puzzle is evaluated again at four times its budget with three other seeds
+(``--recheck-seeds``) before it is taken, and left out if, with any of them, the best
+move is not its answer or another move ties with it (``benchmarks/bench_puzzles.py``
+checks the answers with yet other seeds); with ``--resume``, a puzzle rechecked with
+fewer seeds is rechecked with the ones it has not passed. Last, where the greedy
+bot's move is the answer of more than ``--max-greedy`` (60%) of the set, the last
+such puzzles are dropped, from the theme with the most of them first and never below
+``--per-theme``. The file records the
 settings it was built with (``settings``, and ``builds``: every run's, in order, with
 ``--resume``). With ``--workers`` above 1, a variant's decisions are looked at by that
 many processes, ahead and in order, and their results taken in the same order, so the
@@ -45,10 +53,11 @@ from __future__ import annotations
 import argparse
 import concurrent.futures as cf
 import json
+import re
 import sys
 import time
 from collections import Counter, deque
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -78,11 +87,14 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
           max_positions: int, agree_share: float, resume: bool = False, workers: int = 1,
           out: Path = OUT, max_greedy: float | None = None, first_turns: bool = False,
           themes: Sequence[str] | None = None, meta: dict[str, Any] | None = None,
-          greedy_wrong: bool = False) -> dict[str, Any]:
+          greedy_wrong: bool = False, drop: Sequence[str] = (),
+          recheck_seeds: int | None = None) -> dict[str, Any]:
     """Mine the set of ``variant`` (the module's docstring); ``meta`` goes into every save
     of the file (how it is being built), so that a run stopped midway leaves its record."""
     if max_greedy is None:
         max_greedy = MAX_GREEDY
+    if recheck_seeds is None:
+        recheck_seeds = RECHECK_SEEDS
     key = variant_key(variant)
     mined = set(THEMES[key]) if themes is None else set(themes)
     if not mined <= set(THEMES[key]):
@@ -97,6 +109,7 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
     first_hand = 0
     start = time.perf_counter()
     path = out / f"puzzles_{key}.json"
+    pool = cf.ProcessPoolExecutor(max_workers=workers) if workers > 1 else None
     if resume and path.exists():
         # keep the puzzles that still pass the checks (the expert bot's agreement may
         # have been asked with fewer seeds, the recheck may have been a weaker one), and
@@ -107,8 +120,19 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
         looked = int(old.get("decisions_looked_at", 0))
         start -= float(old.get("seconds", 0))  # the build's seconds, every run's together
         first_hand = int(old.get("next_hand", 0))  # dropped puzzles are not mined again
+        olds = []
         for d in old["puzzles"]:
             first_hand = max(first_hand, int(d["hand"]) + 1)
+            if d["id"] in drop:
+                print(f"{key}: dropped {d['id']} (named by --drop)", flush=True)
+                continue
+            olds.append(d)
+        # the seeds of the recheck each puzzle has not passed yet, looked at by the workers
+        todo = [range(rechecked_seeds(d) + 1, recheck_seeds + 1) for d in olds]
+        passed = (list(pool.map(_recheck, olds, [budget] * len(olds), todo))
+                  if pool is not None else
+                  [_recheck(d, budget, k) for d, k in zip(olds, todo, strict=True)])
+        for d, ok in zip(olds, passed, strict=True):
             p = Puzzle.from_dict(d)
             assert p.wrong is not None
             d["theme"] = theme_of(p.view, p.answers[0], p.wrong)  # as the themes are now
@@ -117,16 +141,14 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
                 print(f"{key}: dropped {p.id} (the expert bot does not agree with every "
                       "seed)", flush=True)
                 continue
-            if d.get("rechecked") != RECHECKED:
-                if not _recheck(d, budget):
-                    print(f"{key}: dropped {p.id} ({RECHECK_FAILED})", flush=True)
-                    continue
-                d["rechecked"] = RECHECKED
+            if not ok:
+                print(f"{key}: dropped {p.id} ({RECHECK_FAILED})", flush=True)
+                continue
+            d["rechecked"] = recheck_label(max(recheck_seeds, rechecked_seeds(d)))
             agreeing = _take(d, p, found, ids, counts, agree_in, agreeing)
         print(f"{key}: resumed with {len(found)} of {len(old['puzzles'])} puzzles "
               f"{dict(counts)}, from hand {first_hand}", flush=True)
     next_hand = first_hand
-    pool = cf.ProcessPoolExecutor(max_workers=workers) if workers > 1 else None
     pending: deque[tuple[Any, int, cf.Future[dict[str, Any] | None] | None]] = deque()
     in_flight = 0
     last_beat = looked
@@ -146,7 +168,8 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
                 wanted = open_themes()
                 if possible_themes(game.view_for(game.current_player)) & wanted:
                     pending.append((game, h, pool.submit(_examine, game, bound, budget, h,
-                                                         frozenset(wanted), greedy_wrong)))
+                                                         frozenset(wanted), greedy_wrong,
+                                                         recheck_seeds)))
                     in_flight += 1
                 else:
                     pending.append((game, h, None))
@@ -178,7 +201,8 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
                 d = job.result()
                 in_flight -= 1
             else:
-                d = _examine(game, bound, budget, h, frozenset(open_), greedy_wrong)
+                d = _examine(game, bound, budget, h, frozenset(open_), greedy_wrong,
+                             recheck_seeds)
             if d is None:
                 continue
             p = Puzzle.from_dict(d)
@@ -189,7 +213,7 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
                 continue
             if len(found) >= target and p.theme not in short:
                 continue
-            if d.get("rechecked") != RECHECKED:
+            if rechecked_seeds(d) < recheck_seeds:
                 print(f"{key}: left out {p.id} ({RECHECK_FAILED})", flush=True)
                 continue
             agreeing = _take(d, p, found, ids, counts, agree_in, agreeing)
@@ -248,7 +272,7 @@ def _take(d: dict[str, Any], p: Puzzle, found: list[dict[str, Any]], ids: set[st
 
 
 def _examine(game: Any, bound: float, budget: float, h: int, wanted: frozenset[str],
-             greedy_wrong: bool = False) -> dict[str, Any] | None:
+             greedy_wrong: bool = False, recheck_seeds: int = 3) -> dict[str, Any] | None:
     """The puzzle this decision of hand ``h`` makes, as a record (None if it makes
     none), rechecked (:func:`_recheck`) when its theme is among ``wanted``; with
     ``greedy_wrong``, only a puzzle the greedy bot gets wrong."""
@@ -258,8 +282,8 @@ def _examine(game: Any, bound: float, budget: float, h: int, wanted: frozenset[s
     d = p.to_dict()
     d["hand"] = h
     d["source"] = "shipped"
-    if p.theme in wanted and _recheck(d, budget):
-        d["rechecked"] = RECHECKED
+    if p.theme in wanted and _recheck(d, budget, range(1, recheck_seeds + 1)):
+        d["rechecked"] = recheck_label(recheck_seeds)
     return d
 
 
@@ -275,28 +299,47 @@ RECHECK = 4
 """Each puzzle is evaluated again at this many times its budget, with other seeds."""
 
 
-RECHECKED = "4x-3seeds"
-"""What a puzzle's ``rechecked`` field holds once it passed :func:`_recheck` as it is
-now (a puzzle rechecked by an older test is rechecked again on ``--resume``)."""
-
 RECHECK_FAILED = ("at 4x the budget, with one of the recheck's seeds, another move ties "
                   "with the answer or the best move is not the answer")
 
 RECHECK_SEEDS = 3
 """How many times (each with its own seed) a puzzle is evaluated again at
-:data:`RECHECK` times its budget; its answer must be ranked alone every time."""
+:data:`RECHECK` times its budget by default (``--recheck-seeds``); its answer must be
+ranked alone every time."""
 
 
-def _recheck(d: dict[str, Any], budget: float) -> bool:
+def recheck_label(seeds: int) -> str:
+    """What a puzzle's ``rechecked`` field holds once it passed :func:`_recheck` with the
+    seeds ``k`` = 1.. ``seeds``.
+
+    >>> recheck_label(3)
+    '4x-3seeds'
+    """
+    return f"{RECHECK}x-{seeds}seeds"
+
+
+def rechecked_seeds(d: dict[str, Any]) -> int:
+    """How many of the recheck's seeds the puzzle record ``d`` has passed (0 when it has
+    not been rechecked, or by an older test).
+
+    >>> rechecked_seeds({"rechecked": "4x-6seeds"}), rechecked_seeds({})
+    (6, 0)
+    """
+    m = re.fullmatch(rf"{RECHECK}x-(\d+)seeds", str(d.get("rechecked", "")))
+    return int(m.group(1)) if m else 0
+
+
+def _recheck(d: dict[str, Any], budget: float, ks: Iterable[int] = range(1, RECHECK_SEEDS + 1)
+             ) -> bool:
     """True when, at :data:`RECHECK` times the budget, with each of the seeds
-    ``10_000 * k + hand`` for ``k`` = 1.. :data:`RECHECK_SEEDS`, the coach ranks the
-    answer alone at rank 1 (:func:`alone`). ``evaluate`` stops once one move is ranked
-    alone, so a single look tests a lead just where it crosses the rank test; three
-    looks leave out more of the puzzles at that margin."""
+    ``10_000 * k + hand`` for ``k`` in ``ks``, the coach ranks the answer alone at rank
+    1 (:func:`alone`). ``evaluate`` stops once one move is ranked alone, so a single look
+    tests a lead just where it crosses the rank test; several looks leave out more of the
+    puzzles at that margin."""
     p = Puzzle.from_dict(d)
     return all(alone(evaluate(p.view, budget=RECHECK * budget,
                               seed=10_000 * k + int(d["hand"])), p.answers)
-               for k in range(1, RECHECK_SEEDS + 1))
+               for k in ks)
 
 
 def alone(advice: AdviceList, answers: Sequence[Move]) -> bool:
@@ -360,10 +403,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--greedy-wrong", action="store_true",
                     help="look only for puzzles the greedy bot gets wrong (a decision where "
                          "it plays the quick look's first move is left at once)")
+    ap.add_argument("--drop", default="",
+                    help="comma-separated puzzle ids to leave out of the resumed set (say "
+                         "why in docs/practice.md: e.g. a tie bench_puzzles.py found)")
+    ap.add_argument("--recheck-seeds", type=int, default=RECHECK_SEEDS,
+                    help="evaluate every puzzle again at 4x its budget with this many seeds; "
+                         "with --resume, a puzzle rechecked with fewer is rechecked with the "
+                         "seeds it has not passed")
     ap.add_argument("--resume", action="store_true",
                     help="keep the puzzles of the existing files that still pass, and "
                          "mine on from the hand after their last")
     args = ap.parse_args(argv)
+    if args.recheck_seeds < 1:
+        ap.error(f"--recheck-seeds must be at least 1, got {args.recheck_seeds}")
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     variants = args.variants.split(",")
@@ -378,12 +430,20 @@ def main(argv: list[str] | None = None) -> int:
             settings.update(first_turns=args.first_turns, themes=args.themes)
         if args.greedy_wrong:
             settings["greedy_wrong"] = True
+        if args.recheck_seeds != RECHECK_SEEDS:
+            settings["recheck_seeds"] = args.recheck_seeds
+        drop = [i for i in args.drop.split(",") if i]
+        if drop:
+            if not args.resume:
+                raise SystemExit("--drop leaves puzzles out of an existing set: use it "
+                                 "with --resume")
+            settings["drop"] = drop
         meta = {"settings": settings, "builds": [*earlier, settings]}  # every run's, in order
         data = build(v, args.seed, args.target, args.per_theme, args.cap, args.budget,
                      args.max_positions, args.agree_share, args.resume, max(1, args.workers),
                      out, args.max_greedy, args.first_turns,
                      args.themes.split(",") if args.themes else None, meta,
-                     args.greedy_wrong)
+                     args.greedy_wrong, drop, args.recheck_seeds)
         data.update(meta)
         path = out / f"puzzles_{data['variant']}.json"
         _save(path, data)

@@ -134,3 +134,45 @@ def test_greedy_wrong_keeps_a_puzzle_the_greedy_bot_gets_wrong(
         got, looks = _screen(d, True, monkeypatch)
         assert got is not None and looks == 2, p.id
         assert not got.greedy_agrees and got.answers == p.answers and got.wrong == p.greedy
+
+
+# ---------------------------------------------------------------- --recheck-seeds
+
+
+def test_recheck_labels_say_how_many_seeds_were_passed() -> None:
+    assert bp.recheck_label(6) == "4x-6seeds"
+    assert bp.rechecked_seeds({"rechecked": bp.recheck_label(6)}) == 6
+    assert bp.rechecked_seeds({"rechecked": "4x-3seeds"}) == 3
+    for older in ({}, {"rechecked": True}, {"rechecked": "4x"}, {"rechecked": "2x-3seeds"}):
+        assert bp.rechecked_seeds(older) == 0
+
+
+def test_resume_rechecks_each_puzzle_with_the_seeds_it_has_not_passed(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    records = [dict(d) for d in shipped("gin")[:3]]
+    records[0]["rechecked"] = "4x-6seeds"
+    records[1]["rechecked"] = "4x-3seeds"
+    records[2].pop("rechecked", None)
+    ids = [d["id"] for d in records]
+    seed = 2026
+    (tmp_path / "puzzles_gin.json").write_text(json.dumps(
+        {"format": "rummy_lab.puzzles", "version": 1, "variant": "gin", "seed": seed,
+         "decisions_looked_at": 7, "next_hand": 0, "seconds": 0, "puzzles": records}),
+        encoding="utf-8")
+    asked: dict[str, list[int]] = {}
+
+    def recheck(d: dict[str, Any], budget: float, ks: Any = range(1, 4)) -> bool:
+        asked[d["id"]] = list(ks)
+        return bool(d["id"] != ids[2])  # the one never rechecked fails
+
+    monkeypatch.setattr(bp, "_recheck", recheck)
+    monkeypatch.setattr(bp, "agrees", lambda view, move, seed: True)
+    data = bp.build("gin", seed, target=3, per_theme=0, cap=24, budget=2.0, max_positions=7,
+                    agree_share=1.0, resume=True, workers=1, out=tmp_path, max_greedy=1.0,
+                    recheck_seeds=6)
+    assert asked == {ids[0]: [], ids[1]: [4, 5, 6], ids[2]: [1, 2, 3, 4, 5, 6]}
+    assert [d["id"] for d in data["puzzles"]] == ids[:2]
+    assert {d["rechecked"] for d in data["puzzles"]} == {"4x-6seeds"}
+    assert data["decisions_looked_at"] == 7

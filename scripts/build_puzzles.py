@@ -19,8 +19,9 @@ drop_or_play --cap 12 --target 200 --agree-share 1 --max-greedy 1`` (a drop is d
 on a seat's first turn: only those decisions are looked at, until the theme holds 12),
 then ``--variants indian --resume --greedy-wrong --target 200 --cap 60 --agree-share
 0.2 --max-greedy 1`` (the greedy bot's mistakes, looked for alone) and, to close the
-set, the same with ``--max-greedy 0.6 --max-positions 11994 --drop
-indian-c9930fcf39c6`` (a puzzle ``bench_puzzles.py`` found tied).
+set, the same with ``--max-greedy 0.6 --max-positions 11994 --recheck-seeds 6 --drop
+indian-c9930fcf39c6``, then with ``--drop indian-803ed6d6090e`` (puzzles
+``bench_puzzles.py`` found tied with its seeds 20000 and 30000).
 
 For each variant, decisions from real play (:func:`rummy_lab.practice.mining.positions`:
 the expert against the greedy, random and expert bots, every seat) are screened and

@@ -39,14 +39,13 @@ checks the answers with yet other seeds); with ``--resume``, a puzzle rechecked 
 fewer seeds is rechecked with the ones it has not passed. Last, where the greedy
 bot's move is the answer of more than ``--max-greedy`` (60%) of the set, the last
 such puzzles are dropped, from the theme with the most of them first and never below
-``--per-theme``. The file records the
-settings it was built with (``settings``, and ``builds``: every run's, in order, with
-``--resume``). With ``--workers`` above 1, a variant's decisions are looked at by that
-many processes, ahead and in order, and their results taken in the same order, so the
-set is the one a single process finds; the variants are built one after another. The
-positions are the same for a seed on every machine; the validation runs at a budget in
-seconds, so a position at the margin of a tie can fall on either side on a faster or
-slower machine.
+``--per-theme``. The file records the settings it was built with (``settings``, and
+``builds``: every run's, in order, with ``--resume``). With ``--workers`` above 1, a
+variant's decisions are looked at by that many processes, ahead and in order, and their
+results taken in the same order, so the set is the one a single process finds; the
+variants are built one after another. The positions are the same for a seed on every
+machine; the validation runs at a budget in seconds, so a position at the margin of a
+tie can fall on either side on a faster or slower machine.
 """
 
 from __future__ import annotations

@@ -17,18 +17,30 @@ For every shipped puzzle (``rl.practice.shipped``):
 * **bots**: the share of puzzles the variant's greedy bot answers correctly (target: at
   most 60%) and the expert bot (``rl.bots.ExpertBot()``, its default budget; target: at
   least 95%).
+
+``--playouts N`` checks the answers another way instead: for each puzzle (with
+``--greedy-wrong``, only those the greedy bot gets wrong), the answer and the move marked
+wrong are each played to the end of the hand from the true deal and ``N - 1`` deals of
+the coach's belief about the hidden cards, twice per deal with the same seeds for both
+moves; the player to move plays ``--policy`` (``greedy`` or ``expert``), every other
+seat the greedy bot (``bench_strength.playout``). Reported: per puzzle, the answer's lead
+over the wrong move by playouts (± one standard error) beside the coach's, and how many
+leads are above 0.
 """
 
 from __future__ import annotations
 
 import argparse
 import concurrent.futures as cf
+import math
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench_strength, for playouts
 
 from rummy_lab.bots import ExpertBot, make_bot
 from rummy_lab.coach import evaluate
@@ -52,6 +64,54 @@ def _one(variant: str, index: int, factor: float, recheck: bool, seed: int
     return p.id, ok, bool(tied), greedy in p.answers, expert in p.answers, tied
 
 
+def _playouts(variant: str, index: int, deals: int, policy: str
+              ) -> tuple[str, float, float, float]:
+    """(id, the coach's lead of the answer over the move marked wrong, the lead by
+    playouts, its standard error): see the module's docstring."""
+    from bench_strength import playout
+
+    from rummy_lab.coach import beliefs
+    from rummy_lab.coach.beliefs import state_for
+
+    p = Puzzle.from_dict(shipped(variant)[index])
+    assert p.wrong is not None
+    view, me = p.view, p.game.current_player
+    states = [p.game.state, *(state_for(view, d) for d in
+                              beliefs.deals(view, deals - 1, random.Random(index)))]
+    diffs = [playout(s, p.answers[0], me, 7919 * k + j, policy)
+             - playout(s, p.wrong, me, 7919 * k + j, policy)
+             for k, s in enumerate(states) for j in range(2)]
+    return (p.id, p.advice[0].value - p.advice_for(p.wrong).value, statistics.fmean(diffs),
+            statistics.stdev(diffs) / math.sqrt(len(diffs)))
+
+
+def playout_check(variant: str, deals: int, policy: str, greedy_wrong: bool, limit: int,
+                  workers: int) -> None:
+    """Print the ``--playouts`` check of ``variant``'s shipped puzzles."""
+    idx = [i for i, d in enumerate(shipped(variant))
+           if not greedy_wrong or not Puzzle.from_dict(d).greedy_agrees]
+    idx = idx[:limit] if limit else idx
+    t = time.perf_counter()
+    with cf.ProcessPoolExecutor(max_workers=max(1, workers)) as pool:
+        rows = list(pool.map(_playouts, [variant] * len(idx), idx, [deals] * len(idx),
+                             [policy] * len(idx)))
+    which = "the greedy bot gets wrong" if greedy_wrong else "in the set"
+    print(f"{variant}: {len(rows)} puzzles {which}, {deals} deals x 2 playouts each "
+          f"({policy} for the player to move, greedy for the others), "
+          f"{time.perf_counter() - t:.0f} s", flush=True)
+    for pid, coach, mean, se in rows:
+        print(f"  {pid}: the coach's lead {coach:+.1f}, by playouts {mean:+.1f} +- {se:.1f}",
+              flush=True)
+    if rows:
+        leads = [r[2] for r in rows]
+        m, sd = statistics.fmean(leads), (statistics.stdev(leads) if len(leads) > 1 else 0.0)
+        print(f"  mean lead by playouts {m:+.2f} +- {sd / math.sqrt(len(leads)):.2f} "
+              f"(the coach's {statistics.fmean(r[1] for r in rows):+.2f}); above 0 in "
+              f"{sum(v > 0 for v in leads)} of {len(rows)}, more than 2 standard errors "
+              f"above 0 in {sum(r[2] > 2 * r[3] for r in rows)}, more than 2 below in "
+              f"{sum(r[2] < -2 * r[3] for r in rows)}", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--variants", default="gin,basic,500,indian")
@@ -62,7 +122,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=20_000,
                     help="the recheck's seeds are seed + the puzzle's index (the build's "
                          "own recheck uses 10,000 + the hand's number)")
+    ap.add_argument("--playouts", type=int, default=0,
+                    help="check the answers by playouts over this many deals instead")
+    ap.add_argument("--policy", choices=("greedy", "expert"), default="expert")
+    ap.add_argument("--greedy-wrong", action="store_true",
+                    help="with --playouts: only the puzzles the greedy bot gets wrong")
     args = ap.parse_args(argv)
+    if args.playouts:
+        print(f"python benchmarks/bench_puzzles.py --variants {args.variants} --playouts "
+              f"{args.playouts} --policy {args.policy}"
+              + (" --greedy-wrong" if args.greedy_wrong else "")
+              + (f" --limit {args.limit}" if args.limit else ""), flush=True)
+        for variant in args.variants.split(","):
+            playout_check(variant, args.playouts, args.policy, args.greedy_wrong, args.limit,
+                          args.workers)
+        return 0
     print(f"python benchmarks/bench_puzzles.py --variants {args.variants} --factor "
           f"{args.factor:g} --seed {args.seed}" + (f" --limit {args.limit}" if args.limit
                                                     else ""), flush=True)

@@ -124,9 +124,10 @@ def play_out_randomly(
     return steps
 
 
-def load_script(name: str) -> ModuleType:
-    """The module of ``scripts/<name>.py`` (the scripts are not a package)."""
-    path = Path(__file__).resolve().parent.parent / "scripts" / f"{name}.py"
+def load_script(name: str, folder: str = "scripts") -> ModuleType:
+    """The module of ``<folder>/<name>.py`` (the scripts and benchmarks are not
+    packages)."""
+    path = Path(__file__).resolve().parent.parent / folder / f"{name}.py"
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -176,3 +176,22 @@ def test_resume_rechecks_each_puzzle_with_the_seeds_it_has_not_passed(
     assert [d["id"] for d in data["puzzles"]] == ids[:2]
     assert {d["rechecked"] for d in data["puzzles"]} == {"4x-6seeds"}
     assert data["decisions_looked_at"] == 7
+
+
+# ---------------------------------------------------------------- bench_puzzles --playouts
+
+
+def test_the_playout_check_plays_the_answer_and_the_wrong_move_on_the_same_seeds() -> None:
+    bench = load_script("bench_puzzles", "benchmarks")
+    from bench_strength import playout  # put on the path by bench_puzzles
+
+    index = next(i for i, d in enumerate(shipped("indian"))
+                 if not Puzzle.from_dict(d).greedy_agrees)
+    p = Puzzle.from_dict(shipped("indian")[index])
+    assert p.wrong is not None
+    pid, coach, mean, se = bench._playouts("indian", index, 1, "greedy")  # the true deal only
+    me = p.game.current_player
+    diffs = [playout(p.game.state, p.answers[0], me, j, "greedy")
+             - playout(p.game.state, p.wrong, me, j, "greedy") for j in range(2)]
+    assert pid == p.id and coach == p.advice[0].value - p.advice_for(p.wrong).value > 0
+    assert mean == sum(diffs) / 2 and se >= 0

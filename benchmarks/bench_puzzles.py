@@ -23,7 +23,7 @@ For every shipped puzzle (``rl.practice.shipped``):
 wrong are each played to the end of the hand from the true deal and ``N - 1`` deals of
 the coach's belief about the hidden cards, twice per deal with the same seeds for both
 moves; the player to move plays ``--policy`` (``greedy`` or ``expert``), every other
-seat the greedy bot (``bench_strength.playout``). Reported: per puzzle, the answer's lead
+seat the greedy bot (``bench_strength.paired_playouts``). Reported: per puzzle, the answer's lead
 over the wrong move by playouts (± one standard error) beside the coach's, and how many
 leads are above 0.
 """
@@ -68,19 +68,12 @@ def _playouts(variant: str, index: int, deals: int, policy: str
               ) -> tuple[str, float, float, float]:
     """(id, the coach's lead of the answer over the move marked wrong, the lead by
     playouts, its standard error): see the module's docstring."""
-    from bench_strength import playout
-
-    from rummy_lab.coach import beliefs
-    from rummy_lab.coach.beliefs import state_for
+    from bench_strength import paired_playouts
 
     p = Puzzle.from_dict(shipped(variant)[index])
     assert p.wrong is not None
-    view, me = p.view, p.game.current_player
-    states = [p.game.state, *(state_for(view, d) for d in
-                              beliefs.deals(view, deals - 1, random.Random(index)))]
-    diffs = [playout(s, p.answers[0], me, 7919 * k + j, policy)
-             - playout(s, p.wrong, me, 7919 * k + j, policy)
-             for k, s in enumerate(states) for j in range(2)]
+    diffs = paired_playouts(p.game.state, p.view, p.answers[0], p.wrong,
+                            p.game.current_player, deals, random.Random(index), policy)
     return (p.id, p.advice[0].value - p.advice_for(p.wrong).value, statistics.fmean(diffs),
             statistics.stdev(diffs) / math.sqrt(len(diffs)))
 

@@ -754,8 +754,6 @@ def _check_chunk(variant: str, deals: int, policy: str, resolutions: tuple[float
     reviewed seat plays ``policy``, the others the greedy bot), by kind: the move played
     for the coach's (a throw of a card of the hand's best partition's melds apart), and
     the move played's rank at each of ``resolutions`` (:func:`rank_at`)."""
-    from rummy_lab.coach import beliefs
-    from rummy_lab.coach.beliefs import state_for
     from rummy_lab.coach.solved import best_partition
 
     out = []
@@ -774,11 +772,8 @@ def _check_chunk(variant: str, deals: int, policy: str, resolutions: tuple[float
             if r.played == r.best:
                 continue
             st, v = seen[r.turn]
-            states = [st, *(state_for(v, d) for d in
-                            beliefs.deals(v, deals - 1, random.Random(1000 * h + r.turn)))]
-            diffs = [playout(s, r.best, 0, 7919 * k + j, policy)
-                     - playout(s, r.played, 0, 7919 * k + j, policy)
-                     for k, s in enumerate(states) for j in range(2)]
+            diffs = paired_playouts(st, v, r.best, r.played, 0, deals,
+                                    random.Random(1000 * h + r.turn), policy)
             played = type(r.played).__name__
             if isinstance(r.played, rl.moves.Discard) and r.played.card not in best_partition(
                     list(v.hand), v.rules).deadwood:
@@ -921,6 +916,20 @@ def cmd_gap(args: argparse.Namespace) -> None:
               + (f"at most {per / bound:.1%} of decisions by Markov's inequality on the gap"
                  if per < bound else "the gap allows any share (the bound is under the mean)"),
               flush=True)
+
+
+def paired_playouts(state: Any, view: rl.PlayerView, a: rl.moves.Move, b: rl.moves.Move,
+                    me: int, deals: int, rng: random.Random, policy: str = "greedy"
+                    ) -> list[float]:
+    """``a``'s points minus ``b``'s for ``me`` (:func:`playout`), on the true ``state``
+    and ``deals - 1`` deals of the coach's belief from ``view`` (drawn with ``rng``),
+    twice per deal with the same seeds for both moves (``7919 * deal + 0`` and ``+ 1``)."""
+    from rummy_lab.coach import beliefs
+    from rummy_lab.coach.beliefs import state_for
+
+    states = [state, *(state_for(view, d) for d in beliefs.deals(view, deals - 1, rng))]
+    return [playout(s, a, me, 7919 * k + j, policy) - playout(s, b, me, 7919 * k + j, policy)
+            for k, s in enumerate(states) for j in range(2)]
 
 
 def playout(state: Any, move: rl.moves.Move, me: int, seed: int,

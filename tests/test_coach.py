@@ -1738,3 +1738,27 @@ def test_a_drop_says_its_price_in_a_caption_and_a_review_row() -> None:
     g.play("drop")
     row = next(x for x in review(g, first).rows if isinstance(x.played, rl.moves.Drop))
     assert row.reason.startswith(f"drop (dropping costs {r.middle_drop} points for sure) is ")
+
+
+def test_a_second_copy_of_a_melded_card_joins_no_new_meld() -> None:
+    """With two decks, a card the hand already melds does not "join" that meld again:
+    the reasons say a taken copy joins a meld only when it melds more copies."""
+    from rummy_lab.coach.reasons import _joined
+    from rummy_lab.engine.solver import best_partition
+
+    rules = rl.get_rules("indian").replace(min_sequences=0, min_pure_sequences=0)
+
+    def joined(hand: str, card: str) -> tuple[str, ...] | None:
+        cards = parse_cards(hand)
+        top = parse_cards(card)[0]
+        part = best_partition([*cards, top], rules, wild_rank=None)
+        got = _joined(cards, top, part, rules, None)
+        return None if got is None else tuple(c.code for c in got)
+
+    # A♦ A♠ A♣ already melded: the second A♦ adds nothing
+    assert joined("AD AS AC 5H 9C KD", "AD") is None
+    # no A♦ in hand: it joins A♠ A♣
+    assert sorted(joined("AS AC 5H 9C KD", "AD") or ()) == ["AC", "AD", "AS"]
+    # A♦ in a run and a set wants it too: the second copy joins (two copies melded)
+    got = joined("AD 2D 3D AS AC 9C", "AD")
+    assert got is not None and "AD" in got

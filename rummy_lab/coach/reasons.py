@@ -115,6 +115,21 @@ def _melded_groups(part: Partition) -> list[tuple[Card, ...]]:
     return [tuple(m.cards) for m in part.melds]
 
 
+def _joined(hand: Sequence[Card], card: Card, part: Partition, free: Rules,
+            wild: int | None) -> tuple[Card, ...] | None:
+    """The meld of ``part`` (the best partition of ``hand`` with ``card`` added) that
+    ``card`` joins, or None. With two decks the hand can hold the other copy of ``card``:
+    the new copy joins a meld only when the partition melds more copies of it than the
+    hand's own best partition does (a copy already melded is not a new meld)."""
+    melds = _melded_groups(part)
+    with_card = sum(m.count(card) for m in melds)
+    if card in hand:
+        alone = best_partition(list(hand), free, wild_rank=wild)
+        if with_card <= sum(m.count(card) for m in _melded_groups(alone)):
+            return None
+    return next((m for m in melds if card in m), None)
+
+
 def facts(view: PlayerView, move: Move, *, with_outs: bool = True) -> Facts:
     """The numbers the sentences about ``move`` quote."""
     r = view.rules
@@ -130,11 +145,11 @@ def facts(view: PlayerView, move: Move, *, with_outs: bool = True) -> Facts:
             f.taken = tuple(view.discard_pile[len(view.discard_pile) - depth:])
             with_taken = [*view.hand, *f.taken]
             part = best_partition(with_taken, free, wild_rank=wild)
-            f.joins = next((m for m in _melded_groups(part) if f.taken[0] in m), None)
+            f.joins = _joined(view.hand, f.taken[0], part, free, wild)
             f.meld_points = sum(r.card_value(c, wild) for m in part.melds for c in m.cards)
         elif top is not None:
             part = best_partition([*view.hand, top], free, wild_rank=wild)
-            f.joins = next((m for m in _melded_groups(part) if top in m), None)
+            f.joins = _joined(view.hand, top, part, free, wild)
         return f
     if isinstance(move, Drop | EndRound):
         return f

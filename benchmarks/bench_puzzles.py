@@ -23,9 +23,9 @@ For every shipped puzzle (``rl.practice.shipped``):
 wrong are each played to the end of the hand from the true deal and ``N - 1`` deals of
 the coach's belief about the hidden cards, twice per deal with the same seeds for both
 moves; the player to move plays ``--policy`` (``greedy`` or ``expert``), every other
-seat the greedy bot (``bench_strength.paired_playouts``). Reported: per puzzle, the answer's lead
-over the wrong move by playouts (± one standard error) beside the coach's, and how many
-leads are above 0.
+seat the greedy bot (``rummy_lab.bots.playouts.paired_playouts``). Reported: per
+puzzle, the answer's lead over the wrong move by playouts (± one standard error) beside
+the coach's, and how many leads are above 0.
 """
 
 from __future__ import annotations
@@ -40,9 +40,9 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # bench_strength, for playouts
 
 from rummy_lab.bots import ExpertBot, make_bot
+from rummy_lab.bots.playouts import paired_playouts
 from rummy_lab.coach import evaluate
 from rummy_lab.practice import Puzzle, shipped
 
@@ -68,8 +68,6 @@ def _playouts(variant: str, index: int, deals: int, policy: str
               ) -> tuple[str, float, float, float]:
     """(id, the coach's lead of the answer over the move marked wrong, the lead by
     playouts, its standard error): see the module's docstring."""
-    from bench_strength import paired_playouts
-
     p = Puzzle.from_dict(shipped(variant)[index])
     assert p.wrong is not None
     diffs = paired_playouts(p.game.state, p.view, p.answers[0], p.wrong,

@@ -108,6 +108,7 @@ from rummy_lab.bots import (
     play_hand,
     play_match,
 )
+from rummy_lab.bots.playouts import paired_playouts
 from rummy_lab.coach import evaluate, hand_points, review
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -916,41 +917,6 @@ def cmd_gap(args: argparse.Namespace) -> None:
               + (f"at most {per / bound:.1%} of decisions by Markov's inequality on the gap"
                  if per < bound else "the gap allows any share (the bound is under the mean)"),
               flush=True)
-
-
-def paired_playouts(state: Any, view: rl.PlayerView, a: rl.moves.Move, b: rl.moves.Move,
-                    me: int, deals: int, rng: random.Random, policy: str = "greedy"
-                    ) -> list[float]:
-    """``a``'s points minus ``b``'s for ``me`` (:func:`playout`), on the true ``state``
-    and ``deals - 1`` deals of the coach's belief from ``view`` (drawn with ``rng``),
-    twice per deal with the same seeds for both moves (``7919 * deal + 0`` and ``+ 1``)."""
-    from rummy_lab.coach import beliefs
-    from rummy_lab.coach.beliefs import state_for
-
-    states = [state, *(state_for(view, d) for d in beliefs.deals(view, deals - 1, rng))]
-    return [playout(s, a, me, 7919 * k + j, policy) - playout(s, b, me, 7919 * k + j, policy)
-            for k, s in enumerate(states) for j in range(2)]
-
-
-def playout(state: Any, move: rl.moves.Move, me: int, seed: int,
-             policy: str = "greedy") -> float:
-    """The points for ``me`` after ``move`` when the hand is played out: every other seat
-    by the greedy bot, ``me`` by ``policy`` (``greedy`` or ``expert``)."""
-    from rummy_lab.engine.game import Game
-    from rummy_lab.engine.variants import engine_for
-
-    engine = engine_for(state.rules)
-    st = state.copy()
-    engine.play(st, move)
-    g = Game(st, engine)
-    bots = [make_bot(policy if p == me else "greedy", g.rules) for p in range(g.players)]
-    rng = random.Random(seed)
-    for _ in range(3000):
-        if g.is_over:
-            break
-        p = g.current_player
-        g.play(bots[p].choose(g.view_for(p), rng))
-    return 0.0 if g.result is None else hand_points(g.result, me, g.rules)
 
 
 # --------------------------------------------------------------------------- main

@@ -183,7 +183,7 @@ def test_resume_rechecks_each_puzzle_with_the_seeds_it_has_not_passed(
 
 def test_the_playout_check_plays_the_answer_and_the_wrong_move_on_the_same_seeds() -> None:
     bench = load_script("bench_puzzles", "benchmarks")
-    from bench_strength import playout  # put on the path by bench_puzzles
+    from rummy_lab.bots.playouts import playout
 
     index = next(i for i, d in enumerate(shipped("indian"))
                  if not Puzzle.from_dict(d).greedy_agrees)

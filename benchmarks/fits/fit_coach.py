@@ -84,6 +84,7 @@ from typing import Any
 
 import rummy_lab as rl
 from rummy_lab.bots import ExpertBot, RandomBot, make_bot, play_hand
+from rummy_lab.bots.playouts import playout
 from rummy_lab.coach import hand_points
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -92,7 +93,6 @@ from bench_strength import (
     PartlyRandom,
     opponent_bot,
     phase_of,
-    playout,
     run_chunks,
     summary,
 )

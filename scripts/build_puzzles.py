@@ -53,6 +53,7 @@ from __future__ import annotations
 import argparse
 import concurrent.futures as cf
 import json
+import random
 import re
 import sys
 import time
@@ -64,6 +65,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from rummy_lab.bots.playouts import lead, paired_playouts  # noqa: E402
 from rummy_lab.coach import AdviceList, evaluate  # noqa: E402
 from rummy_lab.engine.moves import Move  # noqa: E402
 from rummy_lab.engine.rules import get_rules  # noqa: E402
@@ -88,7 +90,8 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
           out: Path = OUT, max_greedy: float | None = None, first_turns: bool = False,
           themes: Sequence[str] | None = None, meta: dict[str, Any] | None = None,
           greedy_wrong: bool = False, drop: Sequence[str] = (),
-          recheck_seeds: int | None = None) -> dict[str, Any]:
+          recheck_seeds: int | None = None, playout_deals: int = 0,
+          playout_share: float = 0.0) -> dict[str, Any]:
     """Mine the set of ``variant`` (the module's docstring); ``meta`` goes into every save
     of the file (how it is being built), so that a run stopped midway leaves its record."""
     if max_greedy is None:
@@ -132,6 +135,15 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
         passed = (list(pool.map(_recheck, olds, [budget] * len(olds), todo))
                   if pool is not None else
                   [_recheck(d, budget, k) for d, k in zip(olds, todo, strict=True)])
+        if playout_deals:
+            # the playout check of every puzzle not yet played out on as many deals
+            again = [d for d in olds if _playout_deals(d) < playout_deals]
+            for d, rec in zip(again, (pool.map(playout_record, again,
+                                               [playout_deals] * len(again))
+                                      if pool is not None else
+                                      (playout_record(d, playout_deals) for d in again)),
+                              strict=True):
+                d["playouts"] = rec
         for d, ok in zip(olds, passed, strict=True):
             p = Puzzle.from_dict(d)
             assert p.wrong is not None
@@ -143,6 +155,9 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
                 continue
             if not ok:
                 print(f"{key}: dropped {p.id} ({RECHECK_FAILED})", flush=True)
+                continue
+            if playout_deals and not playouts_pass(d, playout_deals, playout_share, bound):
+                print(f"{key}: dropped {p.id} ({playout_words(d)})", flush=True)
                 continue
             d["rechecked"] = recheck_label(max(recheck_seeds, rechecked_seeds(d)))
             agreeing = _take(d, p, found, ids, counts, agree_in, agreeing)
@@ -169,7 +184,7 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
                 if possible_themes(game.view_for(game.current_player)) & wanted:
                     pending.append((game, h, pool.submit(_examine, game, bound, budget, h,
                                                          frozenset(wanted), greedy_wrong,
-                                                         recheck_seeds)))
+                                                         recheck_seeds, playout_deals)))
                     in_flight += 1
                 else:
                     pending.append((game, h, None))
@@ -202,7 +217,7 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
                 in_flight -= 1
             else:
                 d = _examine(game, bound, budget, h, frozenset(open_), greedy_wrong,
-                             recheck_seeds)
+                             recheck_seeds, playout_deals)
             if d is None:
                 continue
             p = Puzzle.from_dict(d)
@@ -215,6 +230,9 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
                 continue
             if rechecked_seeds(d) < recheck_seeds:
                 print(f"{key}: left out {p.id} ({RECHECK_FAILED})", flush=True)
+                continue
+            if playout_deals and not playouts_pass(d, playout_deals, playout_share, bound):
+                print(f"{key}: left out {p.id} ({playout_words(d)})", flush=True)
                 continue
             agreeing = _take(d, p, found, ids, counts, agree_in, agreeing)
             print(f"{key}: {len(found)} puzzles {dict(counts)} ({looked} decisions, hand "
@@ -272,10 +290,12 @@ def _take(d: dict[str, Any], p: Puzzle, found: list[dict[str, Any]], ids: set[st
 
 
 def _examine(game: Any, bound: float, budget: float, h: int, wanted: frozenset[str],
-             greedy_wrong: bool = False, recheck_seeds: int = 3) -> dict[str, Any] | None:
+             greedy_wrong: bool = False, recheck_seeds: int = 3, playout_deals: int = 0
+             ) -> dict[str, Any] | None:
     """The puzzle this decision of hand ``h`` makes, as a record (None if it makes
-    none), rechecked (:func:`_recheck`) when its theme is among ``wanted``; with
-    ``greedy_wrong``, only a puzzle the greedy bot gets wrong."""
+    none), rechecked (:func:`_recheck`) when its theme is among ``wanted``, and then,
+    with ``playout_deals``, played out (:func:`playout_record`); with ``greedy_wrong``,
+    only a puzzle the greedy bot gets wrong."""
     p = screen_and_validate(game, bound, budget, seed=h, greedy_wrong=greedy_wrong)
     if p is None:
         return None
@@ -284,7 +304,64 @@ def _examine(game: Any, bound: float, budget: float, h: int, wanted: frozenset[s
     d["source"] = "shipped"
     if p.theme in wanted and _recheck(d, budget, range(1, recheck_seeds + 1)):
         d["rechecked"] = recheck_label(recheck_seeds)
+        if playout_deals:
+            d["playouts"] = playout_record(d, playout_deals)
     return d
+
+
+PLAYOUT_POLICY = "expert"
+"""Who plays the rest of the hand for the player to move in the playout check (the
+other seats: the greedy bot)."""
+
+PLAYOUT_SHARE = 0.5
+"""The default of ``--playout-share``: by playouts, the answer must lead the move marked
+wrong by at least this share of the "mistake" bound (and by more than two standard
+errors)."""
+
+
+def playout_record(d: dict[str, Any], deals: int) -> dict[str, Any]:
+    """The playout check of the puzzle record ``d``: its answer and its wrong move played
+    to the end of the hand (:func:`rummy_lab.bots.playouts.paired_playouts`, the player
+    to move by :data:`PLAYOUT_POLICY`) on the true deal and ``deals - 1`` deals of the
+    coach's belief (drawn with the seed ``30_000 + hand``), twice per deal; the
+    answer's mean lead in points and its standard error."""
+    p = Puzzle.from_dict(d)
+    assert p.wrong is not None
+    diffs = paired_playouts(p.game.state, p.view, p.answers[0], p.wrong,
+                            p.game.current_player, deals,
+                            random.Random(30_000 + int(d["hand"])), PLAYOUT_POLICY)
+    mean, se = lead(diffs)
+    return {"deals": deals, "policy": PLAYOUT_POLICY, "lead": round(mean, 2),
+            "se": round(se, 2)}
+
+
+def _playout_deals(d: dict[str, Any]) -> int:
+    rec = d.get("playouts")
+    return int(rec["deals"]) if isinstance(rec, dict) else 0
+
+
+def playouts_pass(d: dict[str, Any], deals: int, share: float, bound: float) -> bool:
+    """True when the record ``d`` was played out on at least ``deals`` deals and its
+    answer led the wrong move by at least ``share`` of ``bound`` and by more than two
+    standard errors.
+
+    >>> rec = {"playouts": {"deals": 64, "policy": "expert", "lead": 6.0, "se": 2.5}}
+    >>> playouts_pass(rec, 64, 0.5, 8.67), playouts_pass(rec, 64, 0.75, 8.67)
+    (True, False)
+    >>> playouts_pass(rec, 128, 0.5, 8.67), playouts_pass({}, 64, 0.5, 8.67)
+    (False, False)
+    """
+    rec = d.get("playouts")
+    if not isinstance(rec, dict) or _playout_deals(d) < deals:
+        return False
+    return bool(rec["lead"] >= share * bound and rec["lead"] > 2 * rec["se"])
+
+
+def playout_words(d: dict[str, Any]) -> str:
+    """Why a puzzle failed the playout check, with its numbers."""
+    rec = d.get("playouts") or {}
+    return (f"by playouts on {rec.get('deals')} deals the answer leads the wrong move by "
+            f"{rec.get('lead', float('nan')):+.2f} +- {rec.get('se', float('nan')):.2f}")
 
 
 HEARTBEAT = 200
@@ -410,6 +487,13 @@ def main(argv: list[str] | None = None) -> int:
                     help="evaluate every puzzle again at 4x its budget with this many seeds; "
                          "with --resume, a puzzle rechecked with fewer is rechecked with the "
                          "seeds it has not passed")
+    ap.add_argument("--playout-deals", type=int, default=0,
+                    help="play every puzzle's answer and wrong move out to the end of the "
+                         "hand on this many deals (the expert bot for the player to move) "
+                         "and keep it only if the answer leads clearly (0: no such check)")
+    ap.add_argument("--playout-share", type=float, default=PLAYOUT_SHARE,
+                    help="with --playout-deals: the least lead by playouts, as a share of "
+                         "the mistake bound")
     ap.add_argument("--resume", action="store_true",
                     help="keep the puzzles of the existing files that still pass, and "
                          "mine on from the hand after their last")
@@ -432,6 +516,9 @@ def main(argv: list[str] | None = None) -> int:
             settings["greedy_wrong"] = True
         if args.recheck_seeds != RECHECK_SEEDS:
             settings["recheck_seeds"] = args.recheck_seeds
+        if args.playout_deals:
+            settings.update(playout_deals=args.playout_deals,
+                            playout_share=args.playout_share)
         drop = [i for i in args.drop.split(",") if i]
         if drop:
             if not args.resume:
@@ -443,7 +530,8 @@ def main(argv: list[str] | None = None) -> int:
                      args.max_positions, args.agree_share, args.resume, max(1, args.workers),
                      out, args.max_greedy, args.first_turns,
                      args.themes.split(",") if args.themes else None, meta,
-                     args.greedy_wrong, drop, args.recheck_seeds)
+                     args.greedy_wrong, drop, args.recheck_seeds, args.playout_deals,
+                     args.playout_share)
         data.update(meta)
         path = out / f"puzzles_{data['variant']}.json"
         _save(path, data)

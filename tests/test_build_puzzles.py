@@ -195,3 +195,59 @@ def test_the_playout_check_plays_the_answer_and_the_wrong_move_on_the_same_seeds
              - playout(p.game.state, p.wrong, me, j, "greedy") for j in range(2)]
     assert pid == p.id and coach == p.advice[0].value - p.advice_for(p.wrong).value > 0
     assert mean == sum(diffs) / 2 and se >= 0
+
+
+# ---------------------------------------------------------------- the build's playout check
+
+
+def test_the_build_plays_the_answer_and_the_wrong_move_out_with_the_hands_seed() -> None:
+    import random
+
+    from rummy_lab.bots.playouts import lead, paired_playouts
+
+    d = dict(next(d for d in shipped("indian") if not Puzzle.from_dict(d).greedy_agrees))
+    p = Puzzle.from_dict(d)
+    assert p.wrong is not None
+    rec = bp.playout_record(d, 1)  # the true deal only, the expert for the player to move
+    diffs = paired_playouts(p.game.state, p.view, p.answers[0], p.wrong,
+                            p.game.current_player, 1, random.Random(30_000 + d["hand"]),
+                            "expert")
+    mean, se = lead(diffs)
+    assert rec == {"deals": 1, "policy": "expert", "lead": round(mean, 2), "se": round(se, 2)}
+
+
+def test_resume_with_playouts_plays_out_only_what_is_not_yet_and_drops_a_failure(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    records = [dict(d) for d in shipped("gin")[:3]]
+    for d in records:
+        d["rechecked"] = bp.recheck_label(3)
+    records[0]["playouts"] = {"deals": 64, "policy": "expert", "lead": 12.0, "se": 3.0}
+    records[1]["playouts"] = {"deals": 16, "policy": "expert", "lead": 12.0, "se": 3.0}
+    records[2].pop("playouts", None)
+    ids = [d["id"] for d in records]
+    (tmp_path / "puzzles_gin.json").write_text(json.dumps(
+        {"format": "rummy_lab.puzzles", "version": 1, "variant": "gin", "seed": 2026,
+         "decisions_looked_at": 7, "next_hand": 0, "seconds": 0, "puzzles": records}),
+        encoding="utf-8")
+    played: list[str] = []
+
+    def record(d: dict[str, Any], deals: int) -> dict[str, Any]:
+        played.append(d["id"])
+        # the second leads by less than half the bound, the third within 2 errors of 0
+        lead, se = {ids[1]: (1.0, 0.2), ids[2]: (9.0, 5.0)}[d["id"]]
+        return {"deals": deals, "policy": "expert", "lead": lead, "se": se}
+
+    monkeypatch.setattr(bp, "playout_record", record)
+    monkeypatch.setattr(bp, "_recheck", lambda d, budget, ks=(): True)
+    monkeypatch.setattr(bp, "agrees", lambda view, move, seed: True)
+    data = bp.build("gin", 2026, target=3, per_theme=0, cap=24, budget=2.0, max_positions=7,
+                    agree_share=1.0, resume=True, workers=1, out=tmp_path, max_greedy=1.0,
+                    playout_deals=64, playout_share=0.5)
+    assert played == ids[1:]
+    assert [d["id"] for d in data["puzzles"]] == ids[:1]
+    # without the check, all three stay
+    data = bp.build("gin", 2026, target=3, per_theme=0, cap=24, budget=2.0, max_positions=7,
+                    agree_share=1.0, resume=True, workers=1, out=tmp_path, max_greedy=1.0)
+    assert len(data["puzzles"]) == 3

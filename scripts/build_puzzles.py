@@ -8,7 +8,8 @@ Usage::
                                     [--max-greedy 0.6] [--resume] [--out DIR]
                                     [--first-turns] [--themes T1,T2]
                                     [--greedy-wrong] [--drop ID1,ID2]
-                                    [--recheck-seeds 3]
+                                    [--recheck-seeds 3] [--playout-deals 0]
+                                    [--playout-share 0.5]
 
 The shipped sets: ``--variants gin,basic,500``, then ``--variants basic --resume
 --agree-share 0.7 --target 60`` (Basic's meld-or-hold and lay-off puzzles are ones the
@@ -36,7 +37,15 @@ Every puzzle is evaluated again at four times its budget with three other seeds
 (``--recheck-seeds``) before it is taken, and left out if, with any of them, the best
 move is not its answer or another move ties with it (``benchmarks/bench_puzzles.py``
 checks the answers with yet other seeds); with ``--resume``, a puzzle rechecked with
-fewer seeds is rechecked with the ones it has not passed. Last, where the greedy
+fewer seeds is rechecked with the ones it has not passed. With ``--playout-deals N``,
+a puzzle is also played out (:func:`playout_record`): its answer and its wrong move are
+each played to the end of the hand, the player to move by the expert bot and every other
+seat by the greedy bot, on the true deal and ``N - 1`` deals of the coach's belief, and
+the puzzle is kept only if the answer leads by at least ``--playout-share`` of the
+"mistake" bound and by more than two standard errors (:func:`playouts_pass`; with
+``--resume``, a puzzle played out on fewer deals is played out again). The coach's
+values are a one-turn estimate in the table variants, and this is the check that the
+lead it found is there when the hand is played to its end. Last, where the greedy
 bot's move is the answer of more than ``--max-greedy`` (60%) of the set, the last
 such puzzles are dropped, from the theme with the most of them first and never below
 ``--per-theme``. The file records the settings it was built with (``settings``, and

@@ -425,3 +425,25 @@ def test_mining_checks_its_arguments_and_keeps_only_validated_puzzles() -> None:
     for p in got:
         assert len(p.answers) == 1 and p.wrong is not None and p.wrong not in p.answers
         assert p.check(p.wrong).loss >= bound and p.source == "mined"
+
+
+def test_a_played_out_puzzle_says_so_when_its_wrong_move_is_chosen() -> None:
+    d = dict(next(d for d in shipped("indian") if not Puzzle.from_dict(d).greedy_agrees))
+    d["playouts"] = {"deals": 64, "policy": "expert", "lead": 7.4, "se": 2.2}
+    p = Puzzle.from_dict(d)
+    assert p.playouts == (64, 7.4, 2.2)
+    assert Puzzle.from_dict(p.to_dict()).playouts == (64, 7.4, 2.2)
+    assert p.wrong is not None
+    words = p.check(p.wrong).explanation
+    # 1.96 x 2.2 = 4.3: the lead rounded to what its interval supports
+    assert (f"Played to the end of the hand by the expert bot (64 deals), {p.answers[0]} "
+            "leads by 7 ± 4 points") in words
+    # the answer's verdict and a puzzle never played out say nothing of playouts
+    assert "Played to the end" not in p.check(p.answers[0]).explanation
+    d.pop("playouts")
+    plain = Puzzle.from_dict(d)
+    assert plain.playouts is None and "playouts" not in plain.to_dict()
+    assert "Played to the end" not in plain.check(p.wrong).explanation
+    d["playouts"] = {"deals": 64, "lead": 7.4}
+    with pytest.raises(ValueError, match="lacks 'se'"):
+        Puzzle.from_dict(d)

@@ -117,6 +117,10 @@ class Puzzle:
     :ivar rating_deviation: its rating deviation.
     :ivar source: ``"shipped"``, ``"mined"`` or ``"review"``.
     :ivar greedy: the greedy bot's move in the position (``None`` if not recorded).
+    :ivar playouts: the build's playout check of a shipped puzzle, ``(deals, lead, se)``:
+        the answer's mean lead over :attr:`wrong`, in points, when both are played to the
+        end of the hand by the expert bot on that many deals, and its standard error
+        (``None`` if the puzzle was not played out).
     """
 
     id: str
@@ -129,6 +133,7 @@ class Puzzle:
     rating_deviation: float = 100.0
     source: str = "mined"
     greedy: Move | None = None
+    playouts: tuple[int, float, float] | None = None
     _view: PlayerView = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -259,6 +264,10 @@ class Puzzle:
         best_does = _does(best)
         if best_does:
             text += f". {best.move}: {best_does}"
+        if self.playouts is not None and mine.move == self.wrong and not match:
+            deals, lead, se = self.playouts
+            text += (f". Played to the end of the hand by the expert bot ({deals} deals), "
+                     f"{best.move} leads by {format_gap(lead, se)} points")
         return text + "."
 
     # ------------------------------------------------------------------ hints
@@ -313,6 +322,9 @@ class Puzzle:
             "greedy": None if self.greedy is None else self.greedy.code,
             "game": json.loads(self.game.to_json()),
             "advice": advice_to_dict(self.advice),
+            **({} if self.playouts is None else {"playouts": {
+                "deals": self.playouts[0], "policy": "expert", "lead": self.playouts[1],
+                "se": self.playouts[2]}}),
         }
 
     @classmethod
@@ -332,10 +344,13 @@ class Puzzle:
             greedy = (None if data.get("greedy") is None
                       else parse_move(str(data["greedy"])))
             budget = data.get("budget")
+            po = data.get("playouts")
+            playouts = None if po is None else (int(po["deals"]), float(po["lead"]),
+                                                float(po["se"]))
             return cls(str(data["id"]), str(data["theme"]), game, advice, wrong,
                        None if budget is None else float(budget), float(data["rating"]),
                        float(data["rating_deviation"]), str(data.get("source", "mined")),
-                       greedy)
+                       greedy, playouts)
         except KeyError as exc:
             raise ValueError(f"saved puzzle {quote(data.get('id'))} lacks {exc}") from None
         except (TypeError, ValueError) as exc:

@@ -42,7 +42,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rummy_lab.bots import ExpertBot, make_bot
-from rummy_lab.bots.playouts import paired_playouts
+from rummy_lab.bots.playouts import lead, paired_playouts
 from rummy_lab.coach import evaluate
 from rummy_lab.practice import Puzzle, shipped
 
@@ -72,8 +72,8 @@ def _playouts(variant: str, index: int, deals: int, policy: str
     assert p.wrong is not None
     diffs = paired_playouts(p.game.state, p.view, p.answers[0], p.wrong,
                             p.game.current_player, deals, random.Random(index), policy)
-    return (p.id, p.advice[0].value - p.advice_for(p.wrong).value, statistics.fmean(diffs),
-            statistics.stdev(diffs) / math.sqrt(len(diffs)))
+    mean, se = lead(diffs)
+    return p.id, p.advice[0].value - p.advice_for(p.wrong).value, mean, se
 
 
 def playout_check(variant: str, deals: int, policy: str, greedy_wrong: bool, limit: int,

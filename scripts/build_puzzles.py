@@ -100,13 +100,15 @@ def build(variant: str, seed: int, target: int, per_theme: int, cap: int, budget
           themes: Sequence[str] | None = None, meta: dict[str, Any] | None = None,
           greedy_wrong: bool = False, drop: Sequence[str] = (),
           recheck_seeds: int | None = None, playout_deals: int = 0,
-          playout_share: float = 0.0) -> dict[str, Any]:
+          playout_share: float | None = None) -> dict[str, Any]:
     """Mine the set of ``variant`` (the module's docstring); ``meta`` goes into every save
     of the file (how it is being built), so that a run stopped midway leaves its record."""
     if max_greedy is None:
         max_greedy = MAX_GREEDY
     if recheck_seeds is None:
         recheck_seeds = RECHECK_SEEDS
+    if playout_share is None:
+        playout_share = PLAYOUT_SHARE
     key = variant_key(variant)
     mined = set(THEMES[key]) if themes is None else set(themes)
     if not mined <= set(THEMES[key]):

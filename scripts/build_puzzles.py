@@ -22,7 +22,9 @@ then ``--variants indian --resume --greedy-wrong --target 200 --cap 60 --agree-s
 0.2 --max-greedy 1`` (the greedy bot's mistakes, looked for alone) and, to close the
 set, the same with ``--max-greedy 0.6 --max-positions 11994 --recheck-seeds 6 --drop
 indian-c9930fcf39c6``, then with ``--drop indian-803ed6d6090e`` (puzzles
-``bench_puzzles.py`` found tied with its seeds 20000 and 30000).
+``bench_puzzles.py`` found tied with its seeds 20000 and 30000), and last the same
+with ``--max-positions 19080 --playout-deals 64`` (every puzzle played out; the set
+mined on until it held the puzzles the greedy bot gets wrong that it needs).
 
 For each variant, decisions from real play (:func:`rummy_lab.practice.mining.positions`:
 the expert against the greedy, random and expert bots, every seat) are screened and

@@ -24,7 +24,8 @@ set, the same with ``--max-greedy 0.6 --max-positions 11994 --recheck-seeds 6 --
 indian-c9930fcf39c6``, then with ``--drop indian-803ed6d6090e`` (puzzles
 ``bench_puzzles.py`` found tied with its seeds 20000 and 30000), and last the same
 with ``--max-positions 19080 --playout-deals 64`` (every puzzle played out; the set
-mined on until it held the puzzles the greedy bot gets wrong that it needs).
+mined on until it held the puzzles the greedy bot gets wrong that it needs), then with
+``--max-positions 20527 --drop indian-873f471de328`` (tied with seed 20000).
 
 For each variant, decisions from real play (:func:`rummy_lab.practice.mining.positions`:
 the expert against the greedy, random and expert bots, every seat) are screened and

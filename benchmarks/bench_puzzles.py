@@ -19,7 +19,8 @@ For every shipped puzzle (``rl.practice.shipped``):
   least 95%).
 
 ``--playouts N`` checks the answers another way instead: for each puzzle (with
-``--greedy-wrong``, only those the greedy bot gets wrong), the answer and the move marked
+``--greedy-wrong``, only those the greedy bot gets wrong; with ``--greedy-right``, only
+those it answers), the answer and the move marked
 wrong are each played to the end of the hand from the true deal and ``N - 1`` deals of
 the coach's belief about the hidden cards, twice per deal with the same seeds for both
 moves; the player to move plays ``--policy`` (``greedy`` or ``expert``), every other
@@ -76,17 +77,28 @@ def _playouts(variant: str, index: int, deals: int, policy: str
     return p.id, p.advice[0].value - p.advice_for(p.wrong).value, mean, se
 
 
+def selected(variant: str, greedy_wrong: bool = False, greedy_right: bool = False,
+             limit: int = 0) -> list[int]:
+    """The indices of ``variant``'s shipped puzzles that the ``--playouts`` check plays:
+    all, those the greedy bot gets wrong, or those it answers; the first ``limit``."""
+    agrees = [Puzzle.from_dict(d).greedy_agrees for d in shipped(variant)]
+    idx = [i for i, a in enumerate(agrees)
+           if not (greedy_wrong and a) and not (greedy_right and not a)]
+    return idx[:limit] if limit else idx
+
+
 def playout_check(variant: str, deals: int, policy: str, greedy_wrong: bool, limit: int,
-                  workers: int) -> None:
-    """Print the ``--playouts`` check of ``variant``'s shipped puzzles."""
-    idx = [i for i, d in enumerate(shipped(variant))
-           if not greedy_wrong or not Puzzle.from_dict(d).greedy_agrees]
-    idx = idx[:limit] if limit else idx
+                  workers: int, greedy_right: bool = False) -> None:
+    """Print the ``--playouts`` check of ``variant``'s shipped puzzles (those the greedy
+    bot gets wrong, or answers, if asked). A puzzle's seeds come from its index in the
+    file, so a puzzle's figures are the same whichever of them are asked for."""
+    idx = selected(variant, greedy_wrong, greedy_right, limit)
     t = time.perf_counter()
     with cf.ProcessPoolExecutor(max_workers=max(1, workers)) as pool:
         rows = list(pool.map(_playouts, [variant] * len(idx), idx, [deals] * len(idx),
                              [policy] * len(idx)))
-    which = "the greedy bot gets wrong" if greedy_wrong else "in the set"
+    which = ("the greedy bot gets wrong" if greedy_wrong else
+             "the greedy bot answers" if greedy_right else "in the set")
     print(f"{variant}: {len(rows)} puzzles {which}, {deals} deals x 2 playouts each "
           f"({policy} for the player to move, greedy for the others), "
           f"{time.perf_counter() - t:.0f} s", flush=True)
@@ -118,15 +130,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--policy", choices=("greedy", "expert"), default="expert")
     ap.add_argument("--greedy-wrong", action="store_true",
                     help="with --playouts: only the puzzles the greedy bot gets wrong")
+    ap.add_argument("--greedy-right", action="store_true",
+                    help="with --playouts: only the puzzles the greedy bot answers")
     args = ap.parse_args(argv)
+    if args.greedy_wrong and args.greedy_right:
+        ap.error("--greedy-wrong and --greedy-right leave no puzzle: give one of them")
     if args.playouts:
         print(f"python benchmarks/bench_puzzles.py --variants {args.variants} --playouts "
               f"{args.playouts} --policy {args.policy}"
               + (" --greedy-wrong" if args.greedy_wrong else "")
+              + (" --greedy-right" if args.greedy_right else "")
               + (f" --limit {args.limit}" if args.limit else ""), flush=True)
         for variant in args.variants.split(","):
             playout_check(variant, args.playouts, args.policy, args.greedy_wrong, args.limit,
-                          args.workers)
+                          args.workers, args.greedy_right)
         return 0
     print(f"python benchmarks/bench_puzzles.py --variants {args.variants} --factor "
           f"{args.factor:g} --seed {args.seed}" + (f" --limit {args.limit}" if args.limit

@@ -197,6 +197,19 @@ def test_the_playout_check_plays_the_answer_and_the_wrong_move_on_the_same_seeds
     assert mean == sum(diffs) / 2 and se >= 0
 
 
+def test_the_playout_check_takes_the_puzzles_the_greedy_bot_gets_wrong_or_answers() -> None:
+    bench = load_script("bench_puzzles", "benchmarks")
+    agrees = [Puzzle.from_dict(d).greedy_agrees for d in shipped("500")]
+    wrong = bench.selected("500", greedy_wrong=True)
+    right = bench.selected("500", greedy_right=True)
+    assert wrong == [i for i, a in enumerate(agrees) if not a] and wrong
+    assert right == [i for i, a in enumerate(agrees) if a] and right
+    assert bench.selected("500") == list(range(len(agrees)))
+    assert bench.selected("500", greedy_right=True, limit=3) == right[:3]
+    with pytest.raises(SystemExit):
+        bench.main(["--playouts", "1", "--greedy-wrong", "--greedy-right"])
+
+
 # ---------------------------------------------------------------- the build's playout check
 
 

@@ -13,18 +13,22 @@ Usage::
 
 The shipped sets: ``--variants gin,basic,500``, then ``--variants basic --resume
 --agree-share 0.7 --target 60`` (Basic's meld-or-hold and lay-off puzzles are ones the
-greedy bot answers), and ``--variants indian --agree-share 1 --max-greedy 1`` (in Indian
-Rummy the greedy bot plays the answer of almost every decision that makes a puzzle:
-``docs/practice.md``), then ``--variants indian --resume --first-turns --themes
-drop_or_play --cap 12 --target 200 --agree-share 1 --max-greedy 1`` (a drop is decided
-on a seat's first turn: only those decisions are looked at, until the theme holds 12),
-then ``--variants indian --resume --greedy-wrong --target 200 --cap 60 --agree-share
-0.2 --max-greedy 1`` (the greedy bot's mistakes, looked for alone) and, to close the
-set, the same with ``--max-greedy 0.6 --max-positions 11994 --recheck-seeds 6 --drop
-indian-c9930fcf39c6``, then with ``--drop indian-803ed6d6090e`` (puzzles
-``bench_puzzles.py`` found tied with its seeds 20000 and 30000), and last the same
-with ``--max-positions 19080 --playout-deals 64`` (every puzzle played out; the set
-mined on until it held the puzzles the greedy bot gets wrong that it needs), then with
+greedy bot answers), then ``--variants 500 --resume --max-positions 6695 --drop ..`` and
+``--variants basic --resume --agree-share 0.7 --target 60 --max-positions 6053 --drop
+..`` (puzzles whose answer trailed by more than two standard errors when played out by
+``bench_puzzles.py --playouts 16 --policy expert``, and one Rummy 500 puzzle it found
+tied: ``docs/practice.md`` lists them), and ``--variants indian --agree-share 1
+--max-greedy 1`` (in Indian Rummy the greedy bot plays the answer of almost every
+decision that makes a puzzle: ``docs/practice.md``), then ``--variants indian --resume
+--first-turns --themes drop_or_play --cap 12 --target 200 --agree-share 1 --max-greedy
+1`` (a drop is decided on a seat's first turn: only those decisions are looked at, until
+the theme holds 12), then ``--variants indian --resume --greedy-wrong --target 200 --cap
+60 --agree-share 0.2 --max-greedy 1`` (the greedy bot's mistakes, looked for alone) and,
+to close the set, the same with ``--max-greedy 0.6 --max-positions 11994 --recheck-seeds
+6 --drop indian-c9930fcf39c6``, then with ``--drop indian-803ed6d6090e`` (puzzles
+``bench_puzzles.py`` found tied with its seeds 20000 and 30000), and last the same with
+``--max-positions 19080 --playout-deals 64`` (every puzzle played out; the set mined on
+until it held the puzzles the greedy bot gets wrong that it needs), then with
 ``--max-positions 20527 --drop indian-873f471de328`` (tied with seed 20000).
 
 For each variant, decisions from real play (:func:`rummy_lab.practice.mining.positions`:

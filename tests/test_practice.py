@@ -326,7 +326,7 @@ NAMED: dict[str, tuple[str, ...]] = {
 60 puzzles and 10 of each of these (Indian Rummy's throws, ``discard``, are too rare to
 fill a theme: docs/practice.md)."""
 
-COMPLETE = ("gin", "500", "basic")
+COMPLETE = ("gin", "basic")
 """The shipped sets that hold 10 of every theme, the named and the others."""
 
 

@@ -223,7 +223,7 @@ def fit(per_variant: int) -> None:
         print(f"{variant}: {fit_behaviour(games)}")
 
 
-KIND_FITS = (("gin", "eaai-simple", 200), ("gin", "expert", 40), ("500", "expert", 20),
+KIND_FITS = (("gin", "eaai-simple", 200), ("gin", "expert", 40), ("500", "expert", 100),
              ("indian", "expert", 10))
 """The kinds' self-play behind their shipped weights: variant, bot, hands (seeds 10000..)."""
 

@@ -142,11 +142,11 @@ _KIND_FITTED: dict[Variant, dict[str, BehaviourParams]] = {
     # Fitted to each kind's self-play (seeds 10000 and up), as the greedy weights are:
     # the EAAI challenge's SimpleGinRummyPlayer over 200 Gin hands, ExpertBot over 40 Gin
     # hands (it is slow to play): python benchmarks/bench_inference.py --fit-kinds
-    Variant.RUMMY500: {  # ExpertBot, 20 hands: it keeps high cards for their points
+    Variant.RUMMY500: {  # ExpertBot, 100 hands: it keeps high cards for their points
         "expert": BehaviourParams(
-            keep_meld=0.217, keep_near=-0.294, keep_value=-3.613, keep_joker=0.0,
-            take_bias=-3.14, take_meld=5.62, take_near=-0.962, take_layoff=1.691,
-            take_value=-0.126, take_joker=0.0,
+            keep_meld=0.022, keep_near=-0.004, keep_value=-2.11, keep_joker=0.0,
+            take_bias=-4.985, take_meld=6.923, take_near=-0.158, take_layoff=4.34,
+            take_value=0.807, take_joker=0.0,
         ),
     },
     Variant.INDIAN: {  # ExpertBot, 10 hands

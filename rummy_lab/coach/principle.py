@@ -43,7 +43,7 @@ from ..engine.rules import Variant
 from ..engine.state import Phase, PlayerView
 from ..engine.variants import engine_for
 from .beliefs import danger, deals, state_for
-from .gin.kit import GinKit, cards_of, kit_for, mask_of
+from .gin.kit import cards_of, kit_for, mask_of
 from .gin.policy import melds_in_hand
 from .policy import policy_move
 from .solved import best_partition, free_rules
@@ -60,14 +60,6 @@ looking at it (:func:`rummy_lab.coach.gin.values.gin_move_values`)."""
 CHOICE_MARGIN = 1.0
 """Points by which a Gin knock must beat waiting for gin, on top of the noise, before
 the race stops looking at it."""
-
-GIN_SAFER = False
-"""Gin: of the throws leaving the least deadwood, throw the one the opponent is least
-likely to meld (its danger by the belief) rather than the higher card."""
-
-INDIAN_LONE_FIRST = False
-"""Indian Rummy: throw the highest deadwood card with no partner in hand before a card
-that has one (the fast policy does so only before a pure sequence)."""
 
 SAFE_SLACK = 0
 """A throw may be this many points lower than the policy's to be a safer one."""
@@ -96,8 +88,6 @@ def principle_move(view: PlayerView) -> Move:
         if view.rules.variant is Variant.BASIC:
             move = _basic_discard(view, move)
         else:
-            if INDIAN_LONE_FIRST and view.rules.variant is Variant.INDIAN:
-                move = _indian_lone_discard(view, move)
             move = _safer_discard(view, move)
     return move if move in legal else legal[0]
 
@@ -160,38 +150,6 @@ def _basic_discard(view: PlayerView, move: Discard) -> Move:
                                          for m in options}))
 
 
-def _indian_lone_discard(view: PlayerView, move: Discard) -> Discard:
-    """Indian Rummy: of the deadwood cards, the highest with no partner in hand (no card
-    of its rank in another suit, none of its suit within two ranks), when the policy's
-    throw has one; wild cards and jokers are never thrown this way."""
-    r = view.rules
-    wild = None if view.wild_card is None else (
-        1 if view.wild_card.is_joker else view.wild_card.rank)
-
-    def is_wild(c: Card) -> bool:
-        return c.is_joker or (wild is not None and c.rank == wild)
-
-    def lone(c: Card) -> bool:
-        for o in view.hand:
-            if o is c or is_wild(o):
-                continue
-            if o.rank == c.rank and o.suit is not c.suit:
-                return False
-            if o.suit is c.suit and (0 < abs(o.rank - c.rank) <= 2
-                                     or abs(o.rank - c.rank) >= 11):
-                return False
-        return True
-
-    if is_wild(move.card) or lone(move.card):
-        return move
-    part = best_partition(list(view.hand), free_rules(r), wild_rank=wild)
-    options = [m for m in view.legal_moves if isinstance(m, Discard)
-               and m.card in part.deadwood and not is_wild(m.card) and lone(m.card)]
-    if not options:
-        return move
-    return max(options, key=lambda m: (r.card_value(m.card, wild), m.card._index))
-
-
 def _safer_discard(view: PlayerView, move: Discard) -> Move:
     """Of the throws worth nearly as much as the policy's (within ``SAFE_SLACK`` points
     of card value, never a card of a meld), the one least likely to feed the next player."""
@@ -227,21 +185,7 @@ def _gin_principle(view: PlayerView) -> Move:
     gins = [m for m in legal if isinstance(m, Gin)]
     if gins:
         return gins[0]
-    card, after = kit.best_discard(hand, mask_of(view.pickup)
-                                   if view.rules.no_discard_of_pickup else 0)
-    move: Move = discard_of(cards_of(1 << card)[0])
-    if GIN_SAFER:
-        move = _safer_gin_discard(view, kit, hand, after, move)
+    card, _ = kit.best_discard(hand, mask_of(view.pickup) if view.rules.no_discard_of_pickup
+                               else 0)
+    move = discard_of(cards_of(1 << card)[0])
     return move if move in legal else legal[0]
-
-
-def _safer_gin_discard(view: PlayerView, kit: GinKit, hand: int, after: int,
-                       move: Move) -> Move:
-    """Of the throws leaving as little deadwood as the best (``after``), the one least
-    likely to let the opponent meld it; of equal ones, the higher card."""
-    options = [m for m in view.legal_moves if isinstance(m, Discard)
-               and kit.deadwood(hand ^ 1 << m.card._index) == after]
-    if len(options) <= 1:
-        return move
-    return min(options, key=lambda m: (danger(view, m.card),
-                                       -kit.values[m.card._index], -m.card._index))

@@ -61,10 +61,6 @@ CHOICE_MARGIN = 1.0
 """Points by which a Gin knock must beat waiting for gin, on top of the noise, before
 the race stops looking at it."""
 
-BASIC_TAKE_PARTNER = False
-"""Basic Rummy: take the top discard when a card of its rank, or of its suit one rank
-away, is in hand (a meld in the making), not only when it melds at once."""
-
 SAFE_SLACK = 0
 """A throw may be this many points lower than the policy's to be a safer one."""
 
@@ -93,12 +89,6 @@ def principle_move(view: PlayerView) -> Move:
             move = _basic_discard(view, move)
         else:
             move = _safer_discard(view, move)
-    elif (BASIC_TAKE_PARTNER and view.rules.variant is Variant.BASIC and move == DRAW_STOCK
-          and DRAW_DISCARD in legal and view.discard_top is not None):
-        top = view.discard_top
-        if any(c.rank == top.rank or (c.suit is top.suit and abs(c.rank - top.rank) == 1)
-               for c in view.hand):
-            move = DRAW_DISCARD
     return move if move in legal else legal[0]
 
 

@@ -33,12 +33,11 @@ import numpy.typing as npt
 
 from ..engine.cards import Card
 from ..engine.game import Game
-from ..engine.rules import Rules, Variant
+from ..engine.rules import Rules
 from .model import (
     BehaviourParams,
     _card_features,
     feature_table,
-    gin_deadwood,
     layoff_array,
     meld_features,
     params_for,
@@ -65,8 +64,7 @@ class ChoiceData:
     """Feature rows of recorded choices, ready to fit.
 
     :ivar discards: per discard, (candidate features: cards x 4, chosen row). Columns:
-        in a meld, partner only, points / 10, joker, and in Gin the deadwood the throw
-        leaves above the least any throw leaves / 10 (the keep-score terms).
+        in a meld, partner only, points / 10, joker (the keep-score terms).
     :ivar draws: per take-or-draw, (features: 1, melds, partner only, fits the table,
         points / 10, joker) and whether the card was taken.
     """
@@ -116,14 +114,14 @@ def _true_hands(game: Game, seat: int) -> ChoiceData:
             hand = (hid + known)[None, :].astype(np.int16)
             choice = step[1]
             if isinstance(choice, DiscardChoice):
-                data.discards.append(_discard_row(hand, choice, table, rules))
+                data.discards.append(_discard_row(hand, choice, table))
             elif isinstance(choice, DrawChoice):
                 data.draws.append(_draw_row(hand, choice, table, rules))
     return data
 
 
 def _discard_row(
-    hand: npt.NDArray[np.int16], choice: DiscardChoice, table: object, rules: Rules
+    hand: npt.NDArray[np.int16], choice: DiscardChoice, table: object
 ) -> tuple[Floats, int]:
     from .model import FeatureTable
 
@@ -140,27 +138,10 @@ def _discard_row(
             (near[0, idx] & ~melds[0, idx]).astype(float),
             table.values[idx] / 10.0,
             table.joker[idx].astype(float),
-            _extra_deadwood(hand, idx, rules) / 10.0,
         ],
         axis=1,
     )
     return feats, int(np.nonzero(idx == choice.card.index)[0][0])
-
-
-def _extra_deadwood(hand: npt.NDArray[np.int16], idx: npt.NDArray[np.int64],
-                    rules: Rules) -> Floats:
-    """Gin: the deadwood each candidate throw leaves above the least of them (the
-    ``keep_deadwood`` feature, with :data:`~rummy_lab.inference.model.GIN_DEADWOOD`);
-    0 otherwise."""
-    from . import model
-
-    if rules.variant is not Variant.GIN or not model.GIN_DEADWOOD:
-        return np.zeros(len(idx))
-    rows = np.repeat(hand.astype(np.int16), len(idx), axis=0)
-    rows[np.arange(len(idx)), idx] -= 1
-    dw = gin_deadwood(rows, rules).astype(np.float64)
-    out: Floats = dw - dw.min()
-    return out
 
 
 def _draw_row(
@@ -219,8 +200,8 @@ def _newton(
 
 
 def _fit_discards(rows: list[tuple[Floats, int]], ridge: float) -> Floats:
-    # utility = -k_meld*m - k_near*n + k_value*v - k_joker*j - k_deadwood*extra
-    sign = np.array([-1.0, -1.0, 1.0, -1.0, -1.0])
+    # utility = -k_meld*m - k_near*n + k_value*v - k_joker*j  ->  signs folded in
+    sign = np.array([-1.0, -1.0, 1.0, -1.0])
     feats = [f * sign for f, _ in rows]
     chosen = [k for _, k in rows]
 
@@ -239,7 +220,7 @@ def _fit_discards(rows: list[tuple[Floats, int]], ridge: float) -> Floats:
             hess += (x * p[:, None]).T @ x - np.outer(mu, mu)
         return loss, grad, hess
 
-    return _newton(f, 5)
+    return _newton(f, 4)
 
 
 def _fit_draws(rows: list[tuple[Floats, bool]], ridge: float) -> Floats:
@@ -285,7 +266,6 @@ def fit_behaviour(
         keep_near=round(float(k[1]), 3),
         keep_value=round(float(k[2]), 3),
         keep_joker=round(float(k[3]), 3),
-        keep_deadwood=round(float(k[4]), 3),
         take_bias=round(float(d[0]), 3),
         take_meld=round(float(d[1]), 3),
         take_near=round(float(d[2]), 3),

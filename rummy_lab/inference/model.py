@@ -58,8 +58,6 @@ __all__ = [
     "draw_loglik",
     "feature_table",
     "gin_deadwood",
-    "gin_discard_loglik",
-    "gin_throws",
     "hand_features",
     "hand_masks",
     "keep_scores",
@@ -86,10 +84,7 @@ class BehaviourParams:
     """The weights of the behaviour model for one variant family.
 
     Discard keep score: ``keep_meld * in_meld + keep_near * partner_only
-    - keep_value * points / 10 + keep_joker * is_joker``, and in Gin ``keep_deadwood *
-    extra / 10``, ``extra`` the deadwood the throw leaves above the least any throw
-    leaves (exact, by the solver: players who count their deadwood rarely throw a card
-    that leaves more). Take: the log-odds
+    - keep_value * points / 10 + keep_joker * is_joker``. Take: the log-odds
     ``take_bias + take_meld * melds + take_near * partner_only + take_layoff * fits_table
     + take_value * points / 10 + take_joker * is_joker``. Stopping (table variants):
     log-probability ``-(stop_meld * cards_in_melds + stop_layoff * cards_that_fit)``. Gin:
@@ -103,7 +98,6 @@ class BehaviourParams:
     keep_near: float = 1.2
     keep_value: float = 2.0
     keep_joker: float = 6.0
-    keep_deadwood: float = 0.0
     take_bias: float = -3.0
     take_meld: float = 4.5
     take_near: float = 0.8
@@ -177,29 +171,6 @@ _KIND_FITTED: dict[Variant, dict[str, BehaviourParams]] = {
 }
 
 
-GIN_DEADWOOD = False
-"""Experiment switch: read Gin discards with the exact deadwood term (``keep_deadwood``,
-weights below, refitted with it on the same self-play) instead of the shipped weights."""
-
-_GIN_DEADWOOD_FITTED: dict[str, BehaviourParams] = {
-    "greedy": BehaviourParams(
-        keep_meld=1.177, keep_near=0.469, keep_value=7.546, keep_joker=0.0,
-        keep_deadwood=15.25, take_bias=-3.718, take_meld=6.855, take_near=-1.952,
-        take_layoff=0.0, take_value=-1.002, take_joker=0.0,
-    ),
-    "expert": BehaviourParams(
-        keep_meld=3.078, keep_near=1.085, keep_value=0.772, keep_joker=0.0,
-        keep_deadwood=5.901, take_bias=-2.523, take_meld=4.711, take_near=-0.642,
-        take_layoff=0.0, take_value=-0.941, take_joker=0.0,
-    ),
-    "simple": BehaviourParams(
-        keep_meld=1.005, keep_near=0.139, keep_value=7.645, keep_joker=0.0,
-        keep_deadwood=15.557, take_bias=-2.891, take_meld=8.405, take_near=-2.052,
-        take_layoff=0.0, take_value=-1.892, take_joker=0.0, knock=0.995,
-    ),
-}
-
-
 def kind_params(rules: Rules) -> tuple[tuple[str, BehaviourParams | None], ...]:
     """The kinds of player the behaviour model weighs for a variant, with their weights.
 
@@ -216,8 +187,6 @@ def kind_params(rules: Rules) -> tuple[tuple[str, BehaviourParams | None], ...]:
     ['greedy', 'random']
     """
     fitted = _KIND_FITTED.get(rules.variant, {})
-    if GIN_DEADWOOD and rules.variant is Variant.GIN:
-        fitted = _GIN_DEADWOOD_FITTED
     out: list[tuple[str, BehaviourParams | None]] = []
     for name in KINDS:
         if name == "greedy":
@@ -235,8 +204,6 @@ def params_for(rules: Rules) -> BehaviourParams:
     >>> params_for(get_rules("500")) == params_for(get_rules("500-pagat"))
     True
     """
-    if GIN_DEADWOOD and rules.variant is Variant.GIN:
-        return _GIN_DEADWOOD_FITTED["greedy"]
     return _FITTED[rules.variant]
 
 
@@ -848,93 +815,6 @@ def _sets_deadwood(masks: tuple[int, ...], rules: Rules) -> int:
     bitmask kernel (every choice of sets at the ranks held in three or four suits)."""
     s0, s1, s2, s3 = masks
     return kernel(rules).objective(s0 | s1 << 13 | s2 << 26 | s3 << 39)
-
-
-def gin_throws(counts: Counts, rules: Rules, masks: Masks | None = None
-               ) -> tuple[npt.NDArray[np.int64], Floats] | None:
-    """Gin: for many hands holding a card more than a hand (just before a discard), each
-    card held and the deadwood the hand keeps if that card is thrown (exact).
-
-    :return: (held card types: hands x k, deadwood after throwing each: hands x k), or
-        ``None`` when the hands do not all hold the same number of cards.
-
-    >>> idx, dw = gin_throws(_rows("7S 8S 9S KD 2H"), get_rules("gin"))
-    >>> [(Card(int(i) % 13 + 1, "SHDC"[int(i) // 13]).code, int(d))
-    ...  for i, d in zip(idx[0], dw[0])]
-    [('7S', 29), ('8S', 28), ('9S', 27), ('2H', 10), ('KD', 2)]
-    """
-    held = counts[:, :52] > 0
-    per_row = held.sum(axis=1)
-    n = counts.shape[0]
-    if n == 0 or (per_row != per_row[0]).any() or (counts[:, :52] > 1).any():
-        return None
-    k = int(per_row[0])
-    idx = np.nonzero(held)[1].reshape(n, k).astype(np.int64)
-    if masks is not None and not rules.ace_high:
-        suits = (masks.present >> 1) & M13
-    else:
-        pres = held.reshape(n, 4, 13).astype(np.float64)
-        suits = (pres @ (_WEIGHTS / 2)).astype(np.int64)
-    stacked = np.repeat(suits[:, None, :], k, axis=1)  # (n, k, 4)
-    su = idx // 13
-    bit = np.int64(1) << (idx % 13)
-    rows, cols = np.meshgrid(np.arange(n), np.arange(k), indexing="ij")
-    stacked[rows, cols, su] &= ~bit
-    if rules.ace_high:  # the kernel's table reads counts for ace-high rules
-        rep = np.repeat(counts, k, axis=0)
-        rep[np.arange(n * k), idx.reshape(-1)] -= 1
-        dw = gin_deadwood(rep, rules)
-    else:
-        dw = gin_deadwood(counts, rules, suit_masks=stacked.reshape(n * k, 4))
-    return idx, dw.reshape(n, k).astype(np.float64)
-
-
-def gin_discard_loglik(
-    counts: Counts,
-    card: Card,
-    banned: Sequence[Card],
-    table: FeatureTable,
-    params: BehaviourParams,
-    throws: tuple[npt.NDArray[np.int64], Floats],
-    masks: Masks | None = None,
-    features: tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]] | None = None,
-) -> Floats:
-    """Gin: log-probability per hand of throwing ``card``, the softmax of
-    :func:`discard_loglik` with the deadwood term (``keep_deadwood``) added.
-
-    ``throws``: :func:`gin_throws` of the hands (shared by every kind of player).
-
-    >>> gin = get_rules("gin")
-    >>> hands = _rows("KD 7S 8S 9S 2H|KD KS KH 3C 2H")
-    >>> w = BehaviourParams(keep_deadwood=10.0)
-    >>> p = np.exp(gin_discard_loglik(hands, Card.parse("KD"), (), feature_table(gin, None),
-    ...                               w, gin_throws(hands, gin)))
-    >>> bool(p[0] > 0.9 and p[1] < 0.01)
-    True
-    """
-    if masks is None:
-        masks = hand_masks(counts, table)
-    idx, dw = throws
-    melds, near = features or _features_from(masks, table, in_hand=True)
-    n = idx.shape[0]
-    m = _EXPAND[melds].reshape(n, 52)
-    nb = _EXPAND[near].reshape(n, 52) & ~m
-    keep52 = params.keep_meld * m + params.keep_near * nb - params.keep_value * table.values[
-        None, :52] / 10.0
-    util = -np.take_along_axis(keep52, idx, axis=1)
-    allowed = np.ones(idx.shape, dtype=bool)
-    for c in banned:
-        allowed &= idx != c.index
-    allowed |= ~allowed.any(axis=1, keepdims=True)  # nothing else to throw: no ban
-    least = np.where(allowed, dw, np.inf).min(axis=1, keepdims=True)
-    util = util - params.keep_deadwood * (dw - least) / 10.0
-    util = np.where(allowed, util, -np.inf)
-    top = util.max(axis=1, keepdims=True)
-    log_total = np.log(np.exp(util - top).sum(axis=1)) + top[:, 0]
-    hit = idx == card.index
-    chosen = np.where(hit.any(axis=1), np.where(hit, util, -np.inf).max(axis=1), -np.inf)
-    out: Floats = chosen - log_total
-    return out
 
 
 def stay_loglik(counts: Counts, limit: int, rules: Rules, params: BehaviourParams,

@@ -74,8 +74,6 @@ from .model import (
     discard_loglik,
     draw_loglik,
     feature_table,
-    gin_discard_loglik,
-    gin_throws,
     hand_features,
     keep_scores,
     kind_params,
@@ -416,14 +414,6 @@ def _choice_loglik(
             feats = shared["features"] = hand_features(masks, table)
         assert isinstance(feats, tuple)
         if isinstance(choice, DiscardChoice):
-            if gin and params.keep_deadwood:
-                if "throws" not in shared:  # the same for every kind
-                    shared["throws"] = gin_throws(hand, rules, masks)
-                throws = shared["throws"]
-                if throws is not None:
-                    assert isinstance(throws, tuple)
-                    return gin_discard_loglik(hand, choice.card, choice.banned, table,
-                                              params, throws, masks, feats)
             return discard_loglik(hand, choice.card, choice.banned, table, params, masks,
                                   feats)
         fits_all = layoff_array(choice.table, rules, choice.may_lay_off)

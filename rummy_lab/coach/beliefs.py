@@ -58,7 +58,8 @@ def belief(view: PlayerView, *, model: str | None = None, seed: int = 0) -> Beli
         return got[1]
     from ..inference import belief as inference_belief
 
-    b = inference_belief(view, model=m, seed=seed, histories=HISTORIES)
+    b = inference_belief(view, model=m, seed=seed,
+                         histories=None if m == "exact" else HISTORIES)
     _BELIEFS[key] = (view, b)
     while len(_BELIEFS) > 8:
         _BELIEFS.popitem(last=False)

@@ -107,6 +107,7 @@ __all__ = [
     "clear_posteriors",
     "counts_of",
     "enumerate_posterior",
+    "exact_posterior",
     "history_loglik",
     "importance_posterior",
     "kind_posterior",
@@ -1175,7 +1176,13 @@ def importance_posterior(
     >>> w.hands.shape, round(float(w.weights.sum()), 6)
     ((64, 1, 53), 1.0)
     """
-    lay = layout(facts)
+    return _importance(facts, layout(facts), particles, seed, moves)
+
+
+def _importance(facts: Facts, lay: Layout, particles: int, seed: int, moves: int
+                ) -> WeightedHands:
+    """:func:`importance_posterior` at the unknown places ``lay`` (the view's, or the
+    anchor's: :func:`anchor_layout`)."""
     gen = np.random.default_rng(seed)
     if not lay.seats:
         return WeightedHands(lay, np.zeros((1, 0, CARD_TYPES), dtype=np.int16), np.ones(1))
@@ -1193,6 +1200,58 @@ def importance_posterior(
     for step in range(moves):
         _move(facts, lay, hands, lls, bias, step, gen)
     return WeightedHands(lay, hands, np.full(particles, 1.0 / particles))
+
+
+EXACT_GUESSES = 8192
+"""Guesses of :func:`exact_posterior` (``rl.inference.belief(view, model="exact")``)."""
+EXACT_MOVES = 2
+"""Metropolis-Hastings moves per guess in :func:`exact_posterior`."""
+
+
+def exact_posterior(
+    facts: Facts, *, seed: int = 0, guesses: int = EXACT_GUESSES
+) -> ProductForm | WeightedHands:
+    """The greedy kind's posterior without the product form: exact enumeration when the
+    possible hands are few, else :func:`importance_posterior` with ``guesses`` guesses.
+
+    Like :func:`behaviour_posterior` it is computed at the anchor (the places as they
+    were after the opponents' last move) and kept, so the decisions of one turn share
+    it; the viewer's draws since then condition it.
+
+    >>> import rummy_lab as rl
+    >>> from rummy_lab.inference.tracking import replay
+    >>> g = rl.new_game("gin", seed=3)
+    >>> _ = g.play("take_upcard"); _ = g.play(f"discard {g.hand(1)[0].code}")
+    >>> post = exact_posterior(replay(g.view_for(0)), guesses=256)
+    >>> type(post).__name__, post.hands.shape, round(float(post.weights.sum()), 6)
+    ('WeightedHands', (256, 1, 53), 1.0)
+    """
+    lay = layout(facts)
+    if not lay.seats:
+        return ProductForm(lay, np.zeros((0, CARD_TYPES)))
+    anchor, drawn = anchor_layout(facts, lay)
+    key = ("exact", facts.rules, facts.wild_rank, seed, guesses,
+           tuple(anchor.unseen.tolist()),
+           anchor.sizes, anchor.stock, tuple(facts.steps[s] for s in anchor.seats),
+           tuple(tuple(k.tolist()) for k in anchor.known))
+    got = _POSTERIORS.get(key)
+    if got is None:
+        got = _exact_at(facts, anchor, seed, guesses)
+        _POSTERIORS[key] = got
+        while len(_POSTERIORS) > POSTERIOR_CACHE:
+            _POSTERIORS.popitem(last=False)
+    else:
+        _POSTERIORS.move_to_end(key)
+    assert isinstance(got, WeightedHands)
+    if not drawn:
+        return got
+    conditioned = _condition(got, lay)
+    return conditioned if conditioned is not None else _exact_at(facts, lay, seed, guesses)
+
+
+def _exact_at(facts: Facts, lay: Layout, seed: int, guesses: int) -> WeightedHands:
+    exact = enumerate_posterior(facts, lay, np.random.default_rng(seed))
+    return exact if exact is not None else _importance(facts, lay, guesses, seed, EXACT_MOVES)
 
 
 def _proposal_hands(

@@ -17,6 +17,7 @@ from rummy_lab.engine.game import Game, new_game
 from rummy_lab.engine.state import PlayerView
 from rummy_lab.inference import belief, calibration
 from rummy_lab.inference.calibration import game_predictions
+from rummy_lab.inference.model import kind_params
 from rummy_lab.inference.sampling import MixtureForm, WeightedHands, configurations, layout
 from rummy_lab.inference.tracking import replay
 
@@ -664,8 +665,10 @@ def test_exact_model_converges_to_the_enumerated_posterior() -> None:
     view = _late_500_view(3000)
     facts = replay(view)
     lay = layout(facts)
-    listed = sampling.enumerate_posterior(facts, lay, np.random.default_rng(0), limit=3000)
-    assert listed is not None
+    kinds = [w for _, w in kind_params(view.rules)]
+    listed = sampling.enumerate_posterior(facts, lay, np.random.default_rng(0), limit=3000,
+                                          kinds=kinds)
+    assert listed is not None and listed.kinds is not None
     truth, _ = listed.marginals(np.random.default_rng(0))
     b = belief(view, model="exact")
     assert b.model == "exact" and isinstance(b._posterior, WeightedHands)
@@ -674,23 +677,28 @@ def test_exact_model_converges_to_the_enumerated_posterior() -> None:
     cards = sorted(set(facts.unseen))
     got = np.array([b.p(c, seat) for c in cards])
     want = np.array([truth[0, c.index] for c in cards])
-    product = belief(view, model="greedy")  # the same model, the product form's way
+    product = belief(view)  # the same model, the product form's way
     off = np.abs(np.array([product.p(c, seat) for c in cards]) - want)
     # measured: mean error 0.013 (max 0.057) against the product form's 0.033 (0.127)
     assert np.abs(got - want).mean() < 0.02 and np.abs(got - want).max() < 0.08
     assert np.abs(got - want).mean() < 0.6 * off.mean()
+    # and the reading of the kinds, the same way
+    assert b.kinds(seat) == pytest.approx(dict(zip(
+        [name for name, _ in kind_params(view.rules)], listed.kinds[0].tolist(),
+        strict=True)), abs=0.05)
     assert sum(b.expected(c, seat) for c in cards) == pytest.approx(lay.sizes[0])
 
 
 def test_exact_model_enumerates_when_few_hands_are_possible() -> None:
-    """With few possible hands the exact model is the greedy kind's enumeration."""
+    """With few possible hands the exact model is the behaviour model's enumeration."""
     game = new_game("500", seed=0)
     play_hand(game, [GreedyTableBot()] * 2, random.Random(0))
     state = list(game.replay())[15]
     view = state.view_for(state.current_player)
-    exact, greedy = belief(view, model="exact"), belief(view, model="greedy")
+    exact, listed = belief(view, model="exact"), belief(view)
+    assert isinstance(listed._posterior, WeightedHands)
     cards = sorted(set(replay(view).unseen))
-    assert [exact.p(c) for c in cards] == pytest.approx([greedy.p(c) for c in cards])
+    assert [exact.p(c) for c in cards] == pytest.approx([listed.p(c) for c in cards])
 
 
 def test_exact_model_is_read_once_a_turn_and_conditioned_on_the_draw() -> None:

@@ -48,9 +48,8 @@ MODELS = ("behaviour", "greedy", "exact", "uniform")
 """The models :func:`belief` knows: ``"behaviour"`` reads which kind of player each
 opponent is and mixes the kinds' beliefs, ``"greedy"`` reads every opponent as the greedy
 kind alone (the behaviour model before the mixture; the coach's model), ``"exact"`` is
-the greedy kind's posterior computed without the fast product form (importance sampling
-of whole histories: sharper, and about twenty times slower), ``"uniform"`` reads no
-choices."""
+the behaviour model computed without the fast product form (importance sampling of whole
+histories: sharper, and tens of times slower), ``"uniform"`` reads no choices."""
 
 DANGER_SAMPLES = 2048
 """Posterior draws behind :meth:`Belief.danger` (seeded; about one point of accuracy)."""
@@ -466,11 +465,11 @@ def belief(view: PlayerView, *, model: str = "behaviour", seed: int = 0,
     :mod:`rummy_lab.inference.model`, for each kind of player it knows, mixed by how
     likely each kind is (:meth:`Belief.kinds`), computed as
     :mod:`rummy_lab.inference.sampling` explains. ``model="greedy"``: the same with the
-    greedy kind alone. ``model="exact"``: the greedy kind's posterior without the product
-    form's approximation, by importance sampling of whole histories
-    (:func:`~rummy_lab.inference.sampling.exact_posterior`): sharper (Gin, greedy play:
-    Brier 0.83 against 0.86 x uniform over the same 10 hands, ``docs/inference.md``) and
-    about twenty times slower. The same view, model and seed always give the same belief.
+    greedy kind alone. ``model="exact"``: the behaviour model without the product form's
+    approximation, by importance sampling of whole histories
+    (:func:`~rummy_lab.inference.sampling.exact_posterior`): sharper and tens of times
+    slower (``docs/inference.md`` has both measured). The same view, model and seed
+    always give the same belief.
 
     >>> import rummy_lab as rl
     >>> b = belief(rl.new_game("gin", seed=3).view_for(1))

@@ -1179,10 +1179,12 @@ def importance_posterior(
     return _importance(facts, layout(facts), particles, seed, moves)
 
 
-def _importance(facts: Facts, lay: Layout, particles: int, seed: int, moves: int
-                ) -> WeightedHands:
+def _importance(facts: Facts, lay: Layout, particles: int, seed: int, moves: int,
+                kinds: Sequence[BehaviourParams | None] | None = None) -> WeightedHands:
     """:func:`importance_posterior` at the unknown places ``lay`` (the view's, or the
-    anchor's: :func:`anchor_layout`)."""
+    anchor's: :func:`anchor_layout`). With ``kinds``, each opponent's likelihood is the
+    mixture over the kinds of player (a uniform prior over kinds, each opponent its own
+    kind), and the result carries the kinds' posterior."""
     gen = np.random.default_rng(seed)
     if not lay.seats:
         return WeightedHands(lay, np.zeros((1, 0, CARD_TYPES), dtype=np.int16), np.ones(1))
@@ -1191,15 +1193,38 @@ def _importance(facts: Facts, lay: Layout, particles: int, seed: int, moves: int
     _seat_logliks(facts, lay, hands, gen, per_choice, guided=False)
     bias = card_evidence(lay, hands, per_choice)
     hands, log_ratio = _proposal_hands(lay, particles, gen, bias)
-    lls = _seat_logliks(facts, lay, hands, gen)
+    by_kind = _seat_logliks(facts, lay, hands, gen, kinds=kinds)
+    lls = _mix_kinds(by_kind) if kinds is not None else by_kind
     w, _ = _normalise(lls.sum(axis=1) - log_ratio)
     if moves <= 0:
-        return WeightedHands(lay, hands, w)
+        return WeightedHands(lay, hands, w, kinds=_kinds_of(by_kind, w, kinds))
     pick = _systematic(w, particles, gen)
     hands, lls = hands[pick].copy(), lls[pick].copy()
+    by_kind = by_kind[pick].copy()
     for step in range(moves):
-        _move(facts, lay, hands, lls, bias, step, gen)
-    return WeightedHands(lay, hands, np.full(particles, 1.0 / particles))
+        _move(facts, lay, hands, lls, bias, step, gen, kinds, by_kind)
+    even = np.full(particles, 1.0 / particles)
+    return WeightedHands(lay, hands, even, kinds=_kinds_of(by_kind, even, kinds))
+
+
+def _mix_kinds(by_kind: Floats) -> Floats:
+    """(guesses, seats, kinds) log-likelihoods -> (guesses, seats): each seat's mixture
+    over the kinds, a uniform prior."""
+    out: Floats = _logsumexp(by_kind, axis=2) - np.log(by_kind.shape[2])
+    return out
+
+
+def _kinds_of(by_kind: Floats, weights: Floats,
+              kinds: Sequence[BehaviourParams | None] | None) -> Floats | None:
+    """Per seat, the kinds' posterior: each guess's posterior over kinds, averaged by the
+    guesses' weights."""
+    if kinds is None:
+        return None
+    out = np.zeros((by_kind.shape[1], by_kind.shape[2]))
+    for s in range(by_kind.shape[1]):
+        post = np.exp(by_kind[:, s, :] - _logsumexp(by_kind[:, s, :], axis=1)[:, None])
+        out[s] = weights @ post
+    return out
 
 
 EXACT_GUESSES = 8192
@@ -1209,10 +1234,13 @@ EXACT_MOVES = 2
 
 
 def exact_posterior(
-    facts: Facts, *, seed: int = 0, guesses: int = EXACT_GUESSES
+    facts: Facts, *, seed: int = 0, guesses: int = EXACT_GUESSES, mixture: bool = True
 ) -> ProductForm | WeightedHands:
-    """The greedy kind's posterior without the product form: exact enumeration when the
-    possible hands are few, else :func:`importance_posterior` with ``guesses`` guesses.
+    """The behaviour posterior without the product form: exact enumeration when the
+    possible hands are few, else importance sampling of whole histories with
+    ``guesses`` guesses and Metropolis-Hastings moves (:func:`importance_posterior`),
+    each opponent's likelihood the mixture over the kinds of player (``mixture=False``:
+    the greedy kind alone).
 
     Like :func:`behaviour_posterior` it is computed at the anchor (the places as they
     were after the opponents' last move) and kept, so the decisions of one turn share
@@ -1230,13 +1258,13 @@ def exact_posterior(
     if not lay.seats:
         return ProductForm(lay, np.zeros((0, CARD_TYPES)))
     anchor, drawn = anchor_layout(facts, lay)
-    key = ("exact", facts.rules, facts.wild_rank, seed, guesses,
+    key = ("exact", mixture, facts.rules, facts.wild_rank, seed, guesses,
            tuple(anchor.unseen.tolist()),
            anchor.sizes, anchor.stock, tuple(facts.steps[s] for s in anchor.seats),
            tuple(tuple(k.tolist()) for k in anchor.known))
     got = _POSTERIORS.get(key)
     if got is None:
-        got = _exact_at(facts, anchor, seed, guesses)
+        got = _exact_at(facts, anchor, seed, guesses, mixture)
         _POSTERIORS[key] = got
         while len(_POSTERIORS) > POSTERIOR_CACHE:
             _POSTERIORS.popitem(last=False)
@@ -1246,12 +1274,16 @@ def exact_posterior(
     if not drawn:
         return got
     conditioned = _condition(got, lay)
-    return conditioned if conditioned is not None else _exact_at(facts, lay, seed, guesses)
+    return (conditioned if conditioned is not None
+            else _exact_at(facts, lay, seed, guesses, mixture))
 
 
-def _exact_at(facts: Facts, lay: Layout, seed: int, guesses: int) -> WeightedHands:
-    exact = enumerate_posterior(facts, lay, np.random.default_rng(seed))
-    return exact if exact is not None else _importance(facts, lay, guesses, seed, EXACT_MOVES)
+def _exact_at(facts: Facts, lay: Layout, seed: int, guesses: int, mixture: bool
+              ) -> WeightedHands:
+    kinds = [p for _, p in kind_params(facts.rules)] if mixture else None
+    exact = enumerate_posterior(facts, lay, np.random.default_rng(seed), kinds=kinds)
+    return exact if exact is not None else _importance(facts, lay, guesses, seed,
+                                                       EXACT_MOVES, kinds)
 
 
 def _proposal_hands(
@@ -1303,6 +1335,8 @@ def _move(
     bias: Floats,
     step: int,
     gen: np.random.Generator,
+    kinds: Sequence[BehaviourParams | None] | None = None,
+    by_kind: Floats | None = None,
 ) -> float:
     """One Metropolis-Hastings swap per guess; returns the acceptance rate.
 
@@ -1352,15 +1386,22 @@ def _move(
         new[rows, j, a] += 1
         changed = [k, j]
     proposal = lls.copy()
+    prop_kinds = by_kind.copy() if by_kind is not None else None
     for c in changed:
         seat = lay.seats[c]
         if facts.steps[seat]:
-            ll, attr = history_loglik(facts, seat, new[:, c, :], gen)
-            proposal[:, c] = ll + attr
+            ll, attr = history_loglik(facts, seat, new[:, c, :], gen, kinds=kinds)
+            if kinds is not None and prop_kinds is not None:
+                prop_kinds[:, c] = ll + attr[:, None]
+                proposal[:, c] = _mix_kinds(prop_kinds[:, c:c + 1])[:, 0]
+            else:
+                proposal[:, c] = ll + attr
     log_alpha = proposal.sum(axis=1) - lls.sum(axis=1) + log_q
     accept = np.log(gen.random(n)) < log_alpha
     hands[accept] = new[accept]
     lls[accept] = proposal[accept]
+    if by_kind is not None and prop_kinds is not None:
+        by_kind[accept] = prop_kinds[accept]
     return float(accept.mean())
 
 

@@ -122,6 +122,7 @@ class Run:
     scores: dict[str, Scores] = field(default_factory=dict)
     times: list[float] = field(default_factory=list)
     cold: list[float] = field(default_factory=list)
+    exact: list[float] = field(default_factory=list)  # seconds per exact belief (--exact)
     kinds: list[dict[str, float]] = field(default_factory=list)  # last reading per hand
 
 
@@ -198,7 +199,9 @@ def evaluate(variant: str, hands: int, seed: int, from_turn: int, timed: bool,
             if compare:
                 models["single"] = _single_kind(view, histories)
             if exact:
+                t = time.perf_counter()
                 models["exact"] = belief(view, model="exact", seed=0, histories=exact)
+                run.exact.append(time.perf_counter() - t)
             for name, model_belief in models.items():
                 s = run.scores[name]
                 p = np.array([model_belief.p(c, opp) for c in cards])
@@ -399,6 +402,12 @@ def main(argv: list[str] | None = None) -> int:
               f"{cold[min(len(cold) - 1, int(0.99 * len(cold)))] * 1000:.1f} ms")
         checks.append((median <= 50, f"speed: median {median:.1f} ms <= 50 ms"))
         checks.append((p99 <= 500, f"speed: p99 {p99:.1f} ms <= 500 ms"))
+    for run in runs:
+        if run.exact:
+            ex = sorted(run.exact)
+            print(f"belief(view, model='exact') at the scored decisions, {run.variant} against "
+                  f"{run.opponent}: median {statistics.median(ex) * 1000:.0f} ms, p99 "
+                  f"{ex[min(len(ex) - 1, int(0.99 * len(ex)))] * 1000:.0f} ms")
     print("\nTargets")
     for ok, text in checks:
         print(f"  [{'PASS' if ok else 'FAIL'}] {text}")

@@ -1190,9 +1190,25 @@ def _importance(facts: Facts, lay: Layout, particles: int, seed: int, moves: int
         return WeightedHands(lay, np.zeros((1, 0, CARD_TYPES), dtype=np.int16), np.ones(1))
     hands = uniform_hands(lay, particles, gen)
     per_choice: list[list[Floats]] = []
-    _seat_logliks(facts, lay, hands, gen, per_choice, guided=False)
-    bias = card_evidence(lay, hands, per_choice)
-    hands, log_ratio = _proposal_hands(lay, particles, gen, bias)
+    _seat_logliks(facts, lay, hands, gen, per_choice, guided=False, kinds=kinds)
+    if kinds is None:
+        bias = card_evidence(lay, hands, per_choice)
+        hands, log_ratio = _proposal_hands(lay, particles, gen, bias)
+    else:
+        # the proposal: each kind's product form, weighted by how likely the kind is
+        odds = np.zeros((len(kinds), len(lay.seats), CARD_TYPES))
+        for k, params in enumerate(kinds):
+            if params is not None:
+                odds[k] = card_evidence(lay, hands,
+                                        [[c[:, k] for c in cols] for cols in per_choice])
+        post = kind_posterior(per_choice, len(kinds))  # (seats, kinds)
+        bias = np.einsum("sk,ksc->sc", post, odds)
+        if len(lay.seats) == 1:
+            parts = [(float(post[0, k]), odds[k]) for k in range(len(kinds))
+                     if post[0, k] >= KIND_FLOOR]
+        else:  # several opponents: one product form, each one's odds averaged over kinds
+            parts = [(1.0, bias)]
+        hands, log_ratio = _proposal_hands(lay, particles, gen, bias, parts=parts)
     by_kind = _seat_logliks(facts, lay, hands, gen, kinds=kinds)
     lls = _mix_kinds(by_kind) if kinds is not None else by_kind
     w, _ = _normalise(lls.sum(axis=1) - log_ratio)
@@ -1287,26 +1303,35 @@ def _exact_at(facts: Facts, lay: Layout, seed: int, guesses: int, mixture: bool
 
 
 def _proposal_hands(
-    lay: Layout, n: int, gen: np.random.Generator, log_odds: Floats, mix: float = 0.25
+    lay: Layout, n: int, gen: np.random.Generator, log_odds: Floats, mix: float = 0.25,
+    parts: Sequence[tuple[float, Floats]] | None = None,
 ) -> tuple[Counts, Floats]:
     """Guesses from the product form (or, with probability ``mix``, uniform ones), with
-    log(proposal / uniform) per guess for the importance weights."""
-    product = ProductForm(lay, log_odds).weighted(n, gen)
-    from_product = product.sample(n, gen)
+    log(proposal / uniform) per guess for the importance weights. ``parts``: a mixture
+    of product forms instead, as (weight, log odds) pairs."""
+    comps = list(parts) if parts else [(1.0, log_odds)]
+    total = sum(w for w, _ in comps)
+    weights = np.array([(1.0 - mix) * w / total for w, _ in comps] + [mix])
+    counts = gen.multinomial(n, weights)
     uniform = uniform_hands(lay, n, gen)
-    use_uniform = gen.random(n) < mix
-    hands = np.where(use_uniform[:, None, None], uniform, from_product)
-    def log_ratio(h: Counts) -> Floats:  # log(product form / uniform), up to a constant
+    drawn = [ProductForm(lay, lo).weighted(int(c), gen).sample(int(c), gen)
+             for (_, lo), c in zip(comps, counts[:-1], strict=True) if c]
+    hands = np.concatenate([*drawn, uniform[:counts[-1]]], axis=0)[gen.permutation(n)]
+
+    def log_ratio(h: Counts, lo_all: Floats) -> Floats:  # log(product form / uniform) + c
         out = np.zeros(h.shape[0])
         for s in range(len(lay.seats)):
-            lo = np.clip(log_odds[s] - log_odds[s][lay.unseen].mean(), -12.0, 12.0)
+            lo = np.clip(lo_all[s] - lo_all[s][lay.unseen].mean(), -12.0, 12.0)
             out += h[:, s, :] @ lo
         return out
 
-    ref = log_ratio(uniform)  # E_uniform[exp(ratio)] is the product form's normaliser
-    top = ref.max()
-    norm = np.log(np.exp(ref - top).mean()) + top
-    log_q = np.logaddexp(np.log1p(-mix) + log_ratio(hands) - norm, np.log(mix))
+    terms = [np.full(n, np.log(mix))]
+    for w, (_, lo_all) in zip(weights[:-1], comps, strict=True):
+        ref = log_ratio(uniform, lo_all)  # E_uniform[exp(ratio)]: the normaliser
+        top = ref.max()
+        norm = np.log(np.exp(ref - top).mean()) + top
+        terms.append(np.log(w) + log_ratio(hands, lo_all) - norm)
+    log_q: Floats = _logsumexp(np.stack(terms, axis=1), axis=1)
     return hands, log_q
 
 

@@ -1182,9 +1182,15 @@ def importance_posterior(
 def _importance(facts: Facts, lay: Layout, particles: int, seed: int, moves: int,
                 kinds: Sequence[BehaviourParams | None] | None = None) -> WeightedHands:
     """:func:`importance_posterior` at the unknown places ``lay`` (the view's, or the
-    anchor's: :func:`anchor_layout`). With ``kinds``, each opponent's likelihood is the
-    mixture over the kinds of player (a uniform prior over kinds, each opponent its own
-    kind), and the result carries the kinds' posterior."""
+    anchor's: :func:`anchor_layout`).
+
+    With ``kinds`` (the mixture over kinds of player), one opponent's posterior is
+    computed kind by kind: each kind's own posterior by importance sampling (its product
+    form as the proposal; a random player's is the uniform model), mixed by the kinds'
+    posterior (:func:`kind_posterior`, the behaviour model's reading). Sampling each kind
+    apart keeps a kind that explains a few guesses far better than the rest from taking
+    over the sample. Several opponents, each of its own kind, are weighed by the mixture
+    over kinds of each one's likelihood instead."""
     gen = np.random.default_rng(seed)
     if not lay.seats:
         return WeightedHands(lay, np.zeros((1, 0, CARD_TYPES), dtype=np.int16), np.ones(1))
@@ -1192,54 +1198,77 @@ def _importance(facts: Facts, lay: Layout, particles: int, seed: int, moves: int
     per_choice: list[list[Floats]] = []
     _seat_logliks(facts, lay, hands, gen, per_choice, guided=False, kinds=kinds)
     if kinds is None:
-        bias = card_evidence(lay, hands, per_choice)
-        hands, log_ratio = _proposal_hands(lay, particles, gen, bias)
-    else:
-        # the proposal: each kind's product form, weighted by how likely the kind is
-        odds = np.zeros((len(kinds), len(lay.seats), CARD_TYPES))
-        for k, params in enumerate(kinds):
-            if params is not None:
-                odds[k] = card_evidence(lay, hands,
-                                        [[c[:, k] for c in cols] for cols in per_choice])
-        post = kind_posterior(per_choice, len(kinds))  # (seats, kinds)
-        bias = np.einsum("sk,ksc->sc", post, odds)
-        if len(lay.seats) == 1:
-            parts = [(float(post[0, k]), odds[k]) for k in range(len(kinds))
-                     if post[0, k] >= KIND_FLOOR]
-        else:  # several opponents: one product form, each one's odds averaged over kinds
-            parts = [(1.0, bias)]
-        hands, log_ratio = _proposal_hands(lay, particles, gen, bias, parts=parts)
+        return _sampled(facts, lay, particles, moves, gen,
+                        card_evidence(lay, hands, per_choice), None)
+    odds = np.zeros((len(kinds), len(lay.seats), CARD_TYPES))
+    for k, params in enumerate(kinds):
+        if params is not None:  # a random player's choices say nothing about its cards
+            odds[k] = card_evidence(lay, hands, [[c[:, k] for c in cols] for cols in per_choice])
+    post = kind_posterior(per_choice, len(kinds))  # (seats, kinds)
+    if len(lay.seats) > 1:
+        out = _sampled(facts, lay, particles, moves, gen,
+                       np.einsum("sk,ksc->sc", post, odds), kinds)
+        return WeightedHands(lay, out.hands, out.weights, kinds=post)
+    parts_h: list[Counts] = []
+    parts_w: list[Floats] = []
+    for k, n in _allocate(particles, post[0]).items():
+        share, params = float(post[0, k]), kinds[k]
+        if params is None:  # a random player: its posterior is the uniform model's
+            got = WeightedHands(lay, uniform_hands(lay, n, gen), np.full(n, 1.0 / n))
+        else:
+            got = _sampled(facts, lay, n, moves, gen, odds[k], [params])
+        parts_h.append(got.hands)
+        parts_w.append(got.weights * share)
+    weights = np.concatenate(parts_w)
+    return WeightedHands(lay, np.concatenate(parts_h, axis=0), weights / weights.sum(),
+                         kinds=post)
+
+
+EXACT_MIN_GUESSES = 512
+"""The fewest guesses the exact model gives one kind of player (however unlikely)."""
+
+
+def _allocate(total: int, shares: Floats) -> dict[int, int]:
+    """``total`` guesses shared among the kinds at least :data:`KIND_FLOOR` likely: each
+    at least :data:`EXACT_MIN_GUESSES` (less if too few guesses), the rest by share.
+
+    >>> _allocate(8192, np.array([0.02, 0.9, 0.0, 0.08]))
+    {0: 645, 1: 6503, 3: 1044}
+    """
+    use = [k for k in range(len(shares)) if shares[k] >= KIND_FLOOR] or [int(shares.argmax())]
+    floor = min(EXACT_MIN_GUESSES, total // len(use))
+    rest = total - floor * len(use)
+    weight = float(sum(shares[k] for k in use))
+    out = {k: floor + int(rest * shares[k] / weight) for k in use}
+    out[max(use, key=lambda k: shares[k])] += total - sum(out.values())
+    return out
+
+
+def _sampled(facts: Facts, lay: Layout, particles: int, moves: int,
+             gen: np.random.Generator, bias: Floats,
+             kinds: Sequence[BehaviourParams | None] | None) -> WeightedHands:
+    """Importance sampling from the product form with log odds ``bias`` (a quarter of
+    the guesses uniform), weighed by the likelihood of every choice (under the greedy
+    kind, or the mixture over ``kinds``), then resampled and moved ``moves`` times."""
+    hands, log_ratio = _proposal_hands(lay, particles, gen, bias)
     by_kind = _seat_logliks(facts, lay, hands, gen, kinds=kinds)
     lls = _mix_kinds(by_kind) if kinds is not None else by_kind
     w, _ = _normalise(lls.sum(axis=1) - log_ratio)
     if moves <= 0:
-        return WeightedHands(lay, hands, w, kinds=_kinds_of(by_kind, w, kinds))
+        return WeightedHands(lay, hands, w)
     pick = _systematic(w, particles, gen)
     hands, lls = hands[pick].copy(), lls[pick].copy()
     by_kind = by_kind[pick].copy()
     for step in range(moves):
-        _move(facts, lay, hands, lls, bias, step, gen, kinds, by_kind)
-    even = np.full(particles, 1.0 / particles)
-    return WeightedHands(lay, hands, even, kinds=_kinds_of(by_kind, even, kinds))
+        _move(facts, lay, hands, lls, bias, step, gen, kinds,
+              by_kind if kinds is not None else None)
+    return WeightedHands(lay, hands, np.full(particles, 1.0 / particles))
 
 
 def _mix_kinds(by_kind: Floats) -> Floats:
     """(guesses, seats, kinds) log-likelihoods -> (guesses, seats): each seat's mixture
     over the kinds, a uniform prior."""
     out: Floats = _logsumexp(by_kind, axis=2) - np.log(by_kind.shape[2])
-    return out
-
-
-def _kinds_of(by_kind: Floats, weights: Floats,
-              kinds: Sequence[BehaviourParams | None] | None) -> Floats | None:
-    """Per seat, the kinds' posterior: each guess's posterior over kinds, averaged by the
-    guesses' weights."""
-    if kinds is None:
-        return None
-    out = np.zeros((by_kind.shape[1], by_kind.shape[2]))
-    for s in range(by_kind.shape[1]):
-        post = np.exp(by_kind[:, s, :] - _logsumexp(by_kind[:, s, :], axis=1)[:, None])
-        out[s] = weights @ post
     return out
 
 
@@ -1304,12 +1333,10 @@ def _exact_at(facts: Facts, lay: Layout, seed: int, guesses: int, mixture: bool
 
 def _proposal_hands(
     lay: Layout, n: int, gen: np.random.Generator, log_odds: Floats, mix: float = 0.25,
-    parts: Sequence[tuple[float, Floats]] | None = None,
 ) -> tuple[Counts, Floats]:
     """Guesses from the product form (or, with probability ``mix``, uniform ones), with
-    log(proposal / uniform) per guess for the importance weights. ``parts``: a mixture
-    of product forms instead, as (weight, log odds) pairs."""
-    comps = list(parts) if parts else [(1.0, log_odds)]
+    log(proposal / uniform) per guess for the importance weights."""
+    comps = [(1.0, log_odds)]
     total = sum(w for w, _ in comps)
     weights = np.array([(1.0 - mix) * w / total for w, _ in comps] + [mix])
     counts = gen.multinomial(n, weights)

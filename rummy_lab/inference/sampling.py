@@ -1332,32 +1332,27 @@ def _exact_at(facts: Facts, lay: Layout, seed: int, guesses: int, mixture: bool
 
 
 def _proposal_hands(
-    lay: Layout, n: int, gen: np.random.Generator, log_odds: Floats, mix: float = 0.25,
+    lay: Layout, n: int, gen: np.random.Generator, log_odds: Floats, mix: float = 0.25
 ) -> tuple[Counts, Floats]:
     """Guesses from the product form (or, with probability ``mix``, uniform ones), with
     log(proposal / uniform) per guess for the importance weights."""
-    comps = [(1.0, log_odds)]
-    total = sum(w for w, _ in comps)
-    weights = np.array([(1.0 - mix) * w / total for w, _ in comps] + [mix])
-    counts = gen.multinomial(n, weights)
+    from_product, from_uniform = gen.multinomial(n, [1.0 - mix, mix])
     uniform = uniform_hands(lay, n, gen)
-    drawn = [ProductForm(lay, lo).weighted(int(c), gen).sample(int(c), gen)
-             for (_, lo), c in zip(comps, counts[:-1], strict=True) if c]
-    hands = np.concatenate([*drawn, uniform[:counts[-1]]], axis=0)[gen.permutation(n)]
+    drawn = ([ProductForm(lay, log_odds).weighted(int(from_product), gen).sample(
+        int(from_product), gen)] if from_product else [])
+    hands = np.concatenate([*drawn, uniform[:from_uniform]], axis=0)[gen.permutation(n)]
 
-    def log_ratio(h: Counts, lo_all: Floats) -> Floats:  # log(product form / uniform) + c
+    def log_ratio(h: Counts) -> Floats:  # log(product form / uniform), up to a constant
         out = np.zeros(h.shape[0])
         for s in range(len(lay.seats)):
-            lo = np.clip(lo_all[s] - lo_all[s][lay.unseen].mean(), -12.0, 12.0)
+            lo = np.clip(log_odds[s] - log_odds[s][lay.unseen].mean(), -12.0, 12.0)
             out += h[:, s, :] @ lo
         return out
 
-    terms = [np.full(n, np.log(mix))]
-    for w, (_, lo_all) in zip(weights[:-1], comps, strict=True):
-        ref = log_ratio(uniform, lo_all)  # E_uniform[exp(ratio)]: the normaliser
-        top = ref.max()
-        norm = np.log(np.exp(ref - top).mean()) + top
-        terms.append(np.log(w) + log_ratio(hands, lo_all) - norm)
+    ref = log_ratio(uniform)  # E_uniform[exp(ratio)] is the product form's normaliser
+    top = ref.max()
+    norm = np.log(np.exp(ref - top).mean()) + top
+    terms = [np.full(n, np.log(mix)), np.log(1.0 - mix) + log_ratio(hands) - norm]
     log_q: Floats = _logsumexp(np.stack(terms, axis=1), axis=1)
     return hands, log_q
 

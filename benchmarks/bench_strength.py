@@ -2,6 +2,7 @@
 
     python benchmarks/bench_strength.py openspiel --deals 2000 [--workers 2] [--bot expert]
     python benchmarks/bench_strength.py eaai --games 2000 [--workers 2] [--bot expert] [--seed 0]
+                                             [--set M:N=V]
     python benchmarks/bench_strength.py greedy --variants gin,basic,500,indian --deals 400
                                                [--players 3] [--opponent eaai-simple]
                                                [--first N] [--save FILE] [--against FILE]
@@ -311,6 +312,7 @@ def paired_bootstrap(units: Sequence[tuple[float, float]], rounds: int = 2000,
 
 def cmd_eaai(args: argparse.Namespace) -> None:
     """Games to 100 under the EAAI challenge's rules against SimpleGinRummyPlayer."""
+    apply_settings(args.set)
     if args.games < 2 or args.games % 2:
         raise SystemExit(f"--games must be an even number >= 2 (mirrored pairs), got {args.games}")
     t = time.perf_counter()
@@ -940,6 +942,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, default=workers)
     p.add_argument("--chunk", type=int, default=5, help="pairs per task")
+    p.add_argument("--set", action="append", default=[],
+                   help="module:NAME=value, set before any game (an experiment)")
     p = sub.add_parser("greedy")
     p.add_argument("--variants", default="gin,basic,500,indian")
     p.add_argument("--players", type=int, default=2,

@@ -57,7 +57,7 @@ from __future__ import annotations
 
 import itertools
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from math import comb
 
@@ -953,18 +953,8 @@ def behaviour_posterior(
     if not lay.seats:
         return ProductForm(lay, np.zeros((0, CARD_TYPES)))
     anchor, drawn = anchor_layout(facts, lay)
-    key = (mixture, facts.rules, facts.wild_rank, seed, histories,
-           tuple(anchor.unseen.tolist()),
-           anchor.sizes, anchor.stock, tuple(facts.steps[s] for s in anchor.seats),
-           tuple(tuple(k.tolist()) for k in anchor.known))
-    got = _POSTERIORS.get(key)
-    if got is None:
-        got = _anchor_posterior(facts, anchor, seed, histories, mixture)
-        _POSTERIORS[key] = got
-        while len(_POSTERIORS) > POSTERIOR_CACHE:
-            _POSTERIORS.popitem(last=False)
-    else:
-        _POSTERIORS.move_to_end(key)
+    got = _kept((mixture, seed, histories), facts, anchor,
+                lambda: _anchor_posterior(facts, anchor, seed, histories, mixture))
     if isinstance(got, WeightedHands):
         if not drawn:
             return got
@@ -1006,6 +996,24 @@ POSTERIOR_CACHE = 16
 share the opponents' evidence instead of scoring their histories again."""
 
 _POSTERIORS: OrderedDict[tuple[object, ...], WeightedHands | Floats | _Mixed] = OrderedDict()
+
+
+def _kept(tag: tuple[object, ...], facts: Facts, anchor: Layout,
+          compute: Callable[[], WeightedHands | Floats | _Mixed]
+          ) -> WeightedHands | Floats | _Mixed:
+    """The posterior kept for ``tag`` (model, seed, size) at ``anchor``, computed and
+    kept (the last :data:`POSTERIOR_CACHE`) when it is not there yet."""
+    key = (*tag, facts.rules, facts.wild_rank, tuple(anchor.unseen.tolist()),
+           anchor.sizes, anchor.stock, tuple(facts.steps[s] for s in anchor.seats),
+           tuple(tuple(k.tolist()) for k in anchor.known))
+    got = _POSTERIORS.get(key)
+    if got is None:
+        got = _POSTERIORS[key] = compute()
+        while len(_POSTERIORS) > POSTERIOR_CACHE:
+            _POSTERIORS.popitem(last=False)
+    else:
+        _POSTERIORS.move_to_end(key)
+    return got
 
 
 def clear_posteriors() -> None:
@@ -1303,18 +1311,8 @@ def exact_posterior(
     if not lay.seats:
         return ProductForm(lay, np.zeros((0, CARD_TYPES)))
     anchor, drawn = anchor_layout(facts, lay)
-    key = ("exact", mixture, facts.rules, facts.wild_rank, seed, guesses,
-           tuple(anchor.unseen.tolist()),
-           anchor.sizes, anchor.stock, tuple(facts.steps[s] for s in anchor.seats),
-           tuple(tuple(k.tolist()) for k in anchor.known))
-    got = _POSTERIORS.get(key)
-    if got is None:
-        got = _exact_at(facts, anchor, seed, guesses, mixture)
-        _POSTERIORS[key] = got
-        while len(_POSTERIORS) > POSTERIOR_CACHE:
-            _POSTERIORS.popitem(last=False)
-    else:
-        _POSTERIORS.move_to_end(key)
+    got = _kept(("exact", mixture, seed, guesses), facts, anchor,
+                lambda: _exact_at(facts, anchor, seed, guesses, mixture))
     assert isinstance(got, WeightedHands)
     if not drawn:
         return got

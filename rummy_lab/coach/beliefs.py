@@ -25,6 +25,7 @@ from ..engine.state import Deal, GameState, Phase, PlayerView
 
 if TYPE_CHECKING:  # rl.inference (and numpy) load with the first belief asked for
     from ..inference import Belief, Determinization
+    from ..inference.sampling import ProductForm, WeightedHands
 
 __all__ = ["HISTORIES", "MODEL", "belief", "danger", "deals", "state_for", "unseen"]
 
@@ -42,6 +43,17 @@ HISTORIES = 1024
 --gin 60 --r500 20 --indian 10 --histories 1024`` against the default: Gin Brier 0.1843
 against 0.1839, Rummy 500 0.0880 against 0.0871, Indian 0.1584 against 0.1577)."""
 
+EXACT_GUESSES = 2048
+"""With ``MODEL = "exact"``: guesses of the coach's exact belief."""
+EXACT_MIXTURE = False
+"""With ``MODEL = "exact"``: weigh every kind of player (``True``) or the greedy kind
+alone (``False``, as the coach reads today)."""
+EXACT_MOVES = 1
+"""With ``MODEL = "exact"``: Metropolis-Hastings moves per guess."""
+EXACT_GUIDED = False
+"""With ``MODEL = "exact"``: guide the attribution of unseen draws (sharper weights,
+about twice the time) or attribute them uniformly."""
+
 _BELIEFS: OrderedDict[tuple[int, str, int], tuple[PlayerView, Belief]] = OrderedDict()
 _DANGERS: dict[tuple[PlayerView, str, Card, int | None], float] = {}
 """Dangers by position (equal views share them: a review replaying a hand finds the
@@ -56,10 +68,21 @@ def belief(view: PlayerView, *, model: str | None = None, seed: int = 0) -> Beli
     if got is not None and got[0] is view:
         _BELIEFS.move_to_end(key)
         return got[1]
-    from ..inference import belief as inference_belief
+    if m == "exact":
+        from ..inference.belief import belief_from
+        from ..inference.sampling import exact_posterior
+        from ..inference.tracking import Facts
 
-    b = inference_belief(view, model=m, seed=seed,
-                         histories=None if m == "exact" else HISTORIES)
+        def posterior(facts: Facts) -> WeightedHands | ProductForm:
+            return exact_posterior(facts, seed=seed, guesses=EXACT_GUESSES,
+                                   mixture=EXACT_MIXTURE, moves=EXACT_MOVES,
+                                   guided=EXACT_GUIDED, proposal=HISTORIES)
+
+        b = belief_from(view, m, seed, posterior)
+    else:
+        from ..inference import belief as inference_belief
+
+        b = inference_belief(view, model=m, seed=seed, histories=HISTORIES)
     _BELIEFS[key] = (view, b)
     while len(_BELIEFS) > 8:
         _BELIEFS.popitem(last=False)

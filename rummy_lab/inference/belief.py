@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from html import escape
 from math import comb
@@ -455,6 +456,10 @@ def uniform_marginals(facts: Facts) -> tuple[Floats, Floats]:
 # --------------------------------------------------------------------------- entry point
 
 
+Posterior = ProductForm | WeightedHands | MixtureForm
+"""What a model's posterior over the opponents' unknown cards can be."""
+
+
 def belief(view: PlayerView, *, model: str = "behaviour", seed: int = 0,
            histories: int | None = None) -> Belief:
     """What ``view.player`` can infer about the other hands, from the view alone.
@@ -509,25 +514,38 @@ def belief(view: PlayerView, *, model: str = "behaviour", seed: int = 0,
         histories = EXACT_GUESSES if model == "exact" else HISTORIES
     if isinstance(histories, bool) or not isinstance(histories, int) or histories < 16:
         raise ValueError(f"histories must be a whole number >= 16, got {histories!r}")
+    n = histories
+
+    def posterior(facts: Facts) -> Posterior:
+        if model == "exact":
+            return exact_posterior(facts, seed=seed, guesses=n)
+        return behaviour_posterior(facts, seed=seed, histories=n,
+                                   mixture=model == "behaviour")
+
+    return belief_from(view, model, seed, posterior)
+
+
+def belief_from(view: PlayerView, model: str, seed: int,
+                posterior: Callable[[Facts], Posterior]) -> Belief:
+    """The belief of ``view.player`` with the posterior ``posterior(facts)`` (the hard
+    facts alone before any opponent has made a choice, or with ``model="uniform"``),
+    labelled ``model``: :func:`belief` with a model's settings of the caller's choosing
+    (the coach's exact model: :mod:`rummy_lab.coach.beliefs`)."""
     facts = replay(view)
-    posterior: ProductForm | WeightedHands | MixtureForm
+    post: Posterior
     informative = any(
         step[0] == DECIDE for seat in range(view.players) for step in facts.steps[seat]
     )
     if model == "uniform" or not informative:
         p, e = uniform_marginals(facts)
-        posterior = uniform_posterior(facts)
+        post = uniform_posterior(facts)
     else:
-        if model == "exact":
-            posterior = exact_posterior(facts, seed=seed, guesses=histories)
-        else:
-            posterior = behaviour_posterior(facts, seed=seed, histories=histories,
-                                            mixture=model == "behaviour")
+        post = posterior(facts)
         p, e = uniform_marginals(facts)  # seats without unknown cards keep exact values
-        ps, es = posterior.marginals(np.random.default_rng([seed, 2]))
-        for k, seat in enumerate(posterior.lay.seats):
+        ps, es = post.marginals(np.random.default_rng([seed, 2]))
+        for k, seat in enumerate(post.lay.seats):
             p[seat], e[seat] = ps[k], es[k]
-    return Belief(view, model, seed, facts, p, e, posterior)
+    return Belief(view, model, seed, facts, p, e, post)
 
 
 # --------------------------------------------------------------------------- rich display

@@ -60,6 +60,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from math import comb
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -1188,7 +1189,8 @@ def importance_posterior(
 
 
 def _importance(facts: Facts, lay: Layout, particles: int, seed: int, moves: int,
-                kinds: Sequence[BehaviourParams | None] | None = None) -> WeightedHands:
+                kinds: Sequence[BehaviourParams | None] | None = None, *,
+                guided: bool = True, proposal: int | None = None) -> WeightedHands:
     """:func:`importance_posterior` at the unknown places ``lay`` (the view's, or the
     anchor's: :func:`anchor_layout`).
 
@@ -1198,24 +1200,23 @@ def _importance(facts: Facts, lay: Layout, particles: int, seed: int, moves: int
     posterior (:func:`kind_posterior`, the behaviour model's reading). Sampling each kind
     apart keeps a kind that explains a few guesses far better than the rest from taking
     over the sample. Several opponents, each of its own kind, are weighed by the mixture
-    over kinds of each one's likelihood instead."""
+    over kinds of each one's likelihood instead.
+
+    ``guided=False`` attributes the unseen draws uniformly in the weights and moves
+    (:func:`history_loglik`; still exact, with noisier weights, and faster).
+    ``proposal``: the product form comes from the posterior
+    :func:`behaviour_posterior` keeps for that many histories (shared with it) instead
+    of a first pass over ``particles`` uniform guesses."""
     gen = np.random.default_rng(seed)
     if not lay.seats:
         return WeightedHands(lay, np.zeros((1, 0, CARD_TYPES), dtype=np.int16), np.ones(1))
-    hands = uniform_hands(lay, particles, gen)
-    per_choice: list[list[Floats]] = []
-    _seat_logliks(facts, lay, hands, gen, per_choice, guided=False, kinds=kinds)
+    odds, post = _proposal_odds(facts, lay, particles, seed, gen, kinds, proposal)
     if kinds is None:
-        return _sampled(facts, lay, particles, moves, gen,
-                        card_evidence(lay, hands, per_choice), None)
-    odds = np.zeros((len(kinds), len(lay.seats), CARD_TYPES))
-    for k, params in enumerate(kinds):
-        if params is not None:  # a random player's choices say nothing about its cards
-            odds[k] = card_evidence(lay, hands, [[c[:, k] for c in cols] for cols in per_choice])
-    post = kind_posterior(per_choice, len(kinds))  # (seats, kinds)
+        return _sampled(facts, lay, particles, moves, gen, odds[0], None, guided)
+    assert post is not None
     if len(lay.seats) > 1:
         out = _sampled(facts, lay, particles, moves, gen,
-                       np.einsum("sk,ksc->sc", post, odds), kinds)
+                       np.einsum("sk,ksc->sc", post, odds), kinds, guided)
         return WeightedHands(lay, out.hands, out.weights, kinds=post)
     parts_h: list[Counts] = []
     parts_w: list[Floats] = []
@@ -1224,12 +1225,39 @@ def _importance(facts: Facts, lay: Layout, particles: int, seed: int, moves: int
         if params is None:  # a random player: its posterior is the uniform model's
             got = WeightedHands(lay, uniform_hands(lay, n, gen), np.full(n, 1.0 / n))
         else:
-            got = _sampled(facts, lay, n, moves, gen, odds[k], [params])
+            got = _sampled(facts, lay, n, moves, gen, odds[k], [params], guided)
         parts_h.append(got.hands)
         parts_w.append(got.weights * share)
     weights = np.concatenate(parts_w)
     return WeightedHands(lay, np.concatenate(parts_h, axis=0), weights / weights.sum(),
                          kinds=post)
+
+
+def _proposal_odds(facts: Facts, lay: Layout, particles: int, seed: int,
+                   gen: np.random.Generator, kinds: Sequence[BehaviourParams | None] | None,
+                   proposal: int | None) -> tuple[Floats, Floats | None]:
+    """The product form's log odds per kind (kinds, seats, 53; one kind without
+    ``kinds``) and the kinds' posterior (seats, kinds; ``None`` without ``kinds``):
+    scored on ``particles`` uniform guesses, or (``proposal``) kept from
+    :func:`behaviour_posterior` with that many histories."""
+    if proposal is not None:
+        got = _kept((kinds is not None, seed, proposal), facts, lay,
+                    lambda: _anchor_posterior(facts, lay, seed, proposal, kinds is not None))
+        if isinstance(got, np.ndarray):
+            return got[None], None
+        if isinstance(got, tuple):
+            return got[0], got[1]
+        # (enumerated: the caller only samples when enumeration fails, so never here)
+    hands = uniform_hands(lay, particles, gen)
+    per_choice: list[list[Floats]] = []
+    _seat_logliks(facts, lay, hands, gen, per_choice, guided=False, kinds=kinds)
+    if kinds is None:
+        return card_evidence(lay, hands, per_choice)[None], None
+    odds = np.zeros((len(kinds), len(lay.seats), CARD_TYPES))
+    for k, params in enumerate(kinds):
+        if params is not None:  # a random player's choices say nothing about its cards
+            odds[k] = card_evidence(lay, hands, [[c[:, k] for c in cols] for cols in per_choice])
+    return odds, kind_posterior(per_choice, len(kinds))
 
 
 EXACT_MIN_GUESSES = 512
@@ -1254,12 +1282,13 @@ def _allocate(total: int, shares: Floats) -> dict[int, int]:
 
 def _sampled(facts: Facts, lay: Layout, particles: int, moves: int,
              gen: np.random.Generator, bias: Floats,
-             kinds: Sequence[BehaviourParams | None] | None) -> WeightedHands:
+             kinds: Sequence[BehaviourParams | None] | None,
+             guided: bool = True) -> WeightedHands:
     """Importance sampling from the product form with log odds ``bias`` (a quarter of
     the guesses uniform), weighed by the likelihood of every choice (under the greedy
     kind, or the mixture over ``kinds``), then resampled and moved ``moves`` times."""
     hands, log_ratio = _proposal_hands(lay, particles, gen, bias)
-    by_kind = _seat_logliks(facts, lay, hands, gen, kinds=kinds)
+    by_kind = _seat_logliks(facts, lay, hands, gen, kinds=kinds, guided=guided)
     lls = _mix_kinds(by_kind) if kinds is not None else by_kind
     w, _ = _normalise(lls.sum(axis=1) - log_ratio)
     if moves <= 0:
@@ -1269,7 +1298,7 @@ def _sampled(facts: Facts, lay: Layout, particles: int, moves: int,
     by_kind = by_kind[pick].copy()
     for step in range(moves):
         _move(facts, lay, hands, lls, bias, step, gen, kinds,
-              by_kind if kinds is not None else None)
+              by_kind if kinds is not None else None, guided)
     return WeightedHands(lay, hands, np.full(particles, 1.0 / particles))
 
 
@@ -1287,7 +1316,8 @@ EXACT_MOVES = 2
 
 
 def exact_posterior(
-    facts: Facts, *, seed: int = 0, guesses: int = EXACT_GUESSES, mixture: bool = True
+    facts: Facts, *, seed: int = 0, guesses: int = EXACT_GUESSES, mixture: bool = True,
+    moves: int | None = None, guided: bool = True, proposal: int | None = None,
 ) -> ProductForm | WeightedHands:
     """The behaviour posterior without the product form: exact enumeration when the
     possible hands are few, else importance sampling of whole histories with
@@ -1310,23 +1340,34 @@ def exact_posterior(
     lay = layout(facts)
     if not lay.seats:
         return ProductForm(lay, np.zeros((0, CARD_TYPES)))
+    how = _How(EXACT_MOVES if moves is None else moves, guided, proposal)
     anchor, drawn = anchor_layout(facts, lay)
-    got = _kept(("exact", mixture, seed, guesses), facts, anchor,
-                lambda: _exact_at(facts, anchor, seed, guesses, mixture))
+    got = _kept(("exact", mixture, seed, guesses, how), facts, anchor,
+                lambda: _exact_at(facts, anchor, seed, guesses, mixture, how))
     assert isinstance(got, WeightedHands)
     if not drawn:
         return got
     conditioned = _condition(got, lay)
     return (conditioned if conditioned is not None
-            else _exact_at(facts, lay, seed, guesses, mixture))
+            else _exact_at(facts, lay, seed, guesses, mixture, how))
 
 
-def _exact_at(facts: Facts, lay: Layout, seed: int, guesses: int, mixture: bool
-              ) -> WeightedHands:
+class _How(NamedTuple):
+    """How :func:`exact_posterior` samples (its ``moves``, ``guided`` and ``proposal``)."""
+
+    moves: int
+    guided: bool
+    proposal: int | None
+
+
+def _exact_at(facts: Facts, lay: Layout, seed: int, guesses: int, mixture: bool,
+              how: _How) -> WeightedHands:
     kinds = [p for _, p in kind_params(facts.rules)] if mixture else None
     exact = enumerate_posterior(facts, lay, np.random.default_rng(seed), kinds=kinds)
-    return exact if exact is not None else _importance(facts, lay, guesses, seed,
-                                                       EXACT_MOVES, kinds)
+    if exact is not None:
+        return exact
+    return _importance(facts, lay, guesses, seed, how.moves, kinds, guided=how.guided,
+                       proposal=how.proposal)
 
 
 def _proposal_hands(
@@ -1382,6 +1423,7 @@ def _move(
     gen: np.random.Generator,
     kinds: Sequence[BehaviourParams | None] | None = None,
     by_kind: Floats | None = None,
+    guided: bool = True,
 ) -> float:
     """One Metropolis-Hastings swap per guess; returns the acceptance rate.
 
@@ -1435,7 +1477,8 @@ def _move(
     for c in changed:
         seat = lay.seats[c]
         if facts.steps[seat]:
-            ll, attr = history_loglik(facts, seat, new[:, c, :], gen, kinds=kinds)
+            ll, attr = history_loglik(facts, seat, new[:, c, :], gen, kinds=kinds,
+                                      guided=guided)
             if kinds is not None and prop_kinds is not None:
                 prop_kinds[:, c] = ll + attr[:, None]
                 proposal[:, c] = _mix_kinds(prop_kinds[:, c:c + 1])[:, 0]

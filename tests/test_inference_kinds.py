@@ -150,3 +150,33 @@ def test_the_greedy_model_is_the_single_kind_and_the_coach_reads_with_it() -> No
     assert sum(single.expected(c, opp) for c in make_deck()) == pytest.approx(
         view.hand_sizes[opp])
     assert beliefs.MODEL == "greedy" and beliefs.belief(view).model == "greedy"
+
+
+def test_gin_deadwood_matches_the_kernel_on_hands_full_of_sets() -> None:
+    """The vectorised deadwood (the knock check of every guessed history) agrees with the
+    bitmask kernel on hands with one, two and three ranks held in three or four suits."""
+    from rummy_lab.engine.rules import get_rules
+    from rummy_lab.inference import model
+
+    gin = get_rules("gin")
+    gen = np.random.default_rng(1)
+    rows = []
+    for _ in range(3000):
+        ranks = gen.choice(13, size=int(gen.integers(2, 5)), replace=False)
+        pool = sorted({int(r) + 13 * s for r in ranks for s in range(4)}
+                      | set(gen.choice(52, 6, replace=False).tolist()))
+        hand = gen.choice(pool, size=min(int(gen.integers(10, 12)), len(pool)), replace=False)
+        counts = np.zeros(53, dtype=np.int16)
+        counts[hand] = 1
+        rows.append(counts)
+    hands = np.array(rows)
+    pres = (hands[:, :52] > 0).reshape(-1, 4, 13)
+    masks = [tuple(int(sum(1 << r for r in range(13) if pres[i, s, r])) for s in range(4))
+             for i in range(len(hands))]
+    want = np.array([model._sets_deadwood(m, gin) // 128 for m in masks])
+    trips = [sum(sum(m[s] >> r & 1 for s in range(4)) >= 3 for r in range(13)) for m in masks]
+    assert {1, 2, 3} <= set(trips)  # every case is exercised
+    assert model.gin_deadwood(hands, gin).tolist() == want.tolist()
+    for limit in (0, 10):
+        assert (model.gin_deadwood(hands, gin, limit) <= limit).tolist() == (
+            want <= limit).tolist()

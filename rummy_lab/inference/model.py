@@ -805,9 +805,50 @@ def gin_deadwood(
     if limit is not None:
         multi &= out > limit  # runs alone already within the limit: nothing to refine
     if multi.any():
-        for i, row in zip(np.nonzero(multi)[0].tolist(), masks[multi].tolist(), strict=True):
-            out[i] = _sets_deadwood(tuple(row), rules) // 128
+        idx = np.nonzero(multi)[0]
+        out[idx] = _multi_sets(masks[idx], trip[idx], table) // 128
+        rest = idx[(trip[idx] & ~_lowest_bits(trip[idx], 3)) != 0]
+        for i, row in zip(rest.tolist(), masks[rest].tolist(), strict=True):
+            out[i] = _sets_deadwood(tuple(row), rules) // 128  # four ranks of sets
     return out
+
+
+_SET_OPTIONS = np.array([[False] * 4, [True] * 4, *(np.arange(4) != s for s in range(4))])
+"""Per rank that could make a set, which held suits go into it: none, all, or all but
+one suit (the last four only when all four are held)."""
+
+
+def _lowest_bits(x: npt.NDArray[np.int64], k: int) -> npt.NDArray[np.int64]:
+    """The ``k`` lowest set bits of each value."""
+    out = np.zeros_like(x)
+    rest = x.copy()
+    for _ in range(k):
+        low = rest & -rest
+        out |= low
+        rest &= ~low
+    return out
+
+
+def _multi_sets(masks: npt.NDArray[np.int64], trip: npt.NDArray[np.int64],
+                table: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """Best objective of hands (suit masks) with several ranks held in three or four suits:
+    every choice of a set (or none) at up to three such ranks, the rest in runs, at once
+    (the kernel's own search, vectorised)."""
+    n = len(masks)
+    removal = np.zeros((n, 1, 4), dtype=np.int64)
+    rest = trip.copy()
+    ranks = max(bin(int(t)).count("1") for t in np.unique(trip))
+    for _ in range(min(ranks, 3)):
+        bit = rest & -rest  # 0 once the ranks are used up: every option removes nothing
+        rest &= ~bit
+        held = (masks & bit[:, None]) != 0  # (n, 4)
+        four = held.all(axis=1)
+        opts = _SET_OPTIONS[None, :, :] & held[:, None, :]  # (n, 6, 4)
+        opts[:, 2:, :] &= four[:, None, None]  # all but one suit: only from four
+        rem = np.where(opts, bit[:, None, None], 0)
+        removal = (removal[:, :, None, :] | rem[:, None, :, :]).reshape(n, -1, 4)
+    got: npt.NDArray[np.int64] = table[masks[:, None, :] & ~removal].sum(axis=2).min(axis=1)
+    return got
 
 
 def _sets_deadwood(masks: tuple[int, ...], rules: Rules) -> int:

@@ -1398,9 +1398,8 @@ def _proposal_hands(
 
 def _gumbel_pick(weights: Floats, gen: np.random.Generator) -> npt.NDArray[np.int64]:
     """One column per row, with probability proportional to ``weights`` (rows x cols)."""
-    g = -np.log(-np.log(gen.random(weights.shape)))
-    out: npt.NDArray[np.int64] = np.where(weights > 0, np.log(np.maximum(weights, 1e-300)) + g,
-                                          -np.inf).argmax(axis=1)
+    # the Gumbel-max trick, argmax(log w - log(-log u)), taken as argmax(w / -log u)
+    out: npt.NDArray[np.int64] = (weights / -np.log(gen.random(weights.shape))).argmax(axis=1)
     return out
 
 

@@ -1,9 +1,9 @@
 """Where the coach's beliefs come from: :mod:`rummy_lab.inference`, in one place.
 
 The coach asks a belief for determinizations (:func:`deals`) and for the danger of a
-discard (:func:`danger`). Both come from ``rl.inference.belief(view, model=MODEL)``;
-:data:`MODEL` is the one line to change to switch models. A belief is computed once per
-view and kept for the rest of the evaluation (the last few are cached).
+discard (:func:`danger`). Both come from ``rl.inference.belief(view, model=MODEL)`` (in
+Gin, :data:`GIN_MODEL`); these are the lines to change to switch models. A belief is
+computed once per view and kept for the rest of the evaluation (the last few are cached).
 
 >>> import random, rummy_lab as rl
 >>> v = rl.new_game("gin", seed=3).view_for(1)
@@ -27,32 +27,52 @@ if TYPE_CHECKING:  # rl.inference (and numpy) load with the first belief asked f
     from ..inference import Belief, Determinization
     from ..inference.sampling import ProductForm, WeightedHands
 
-__all__ = ["HISTORIES", "MODEL", "belief", "danger", "deals", "state_for", "unseen"]
+__all__ = ["GIN_MODEL", "HISTORIES", "MODEL", "belief", "danger", "deals", "model_for",
+           "state_for", "unseen"]
 
 MODEL = "greedy"
-"""The inference model behind the coach's determinizations and dangers: the behaviour
-model with the greedy kind of player alone (``rl.inference.belief(view,
-model="greedy")``). The mixture over kinds (``"behaviour"``, the inference default) reads
-a random or an unusual opponent far better, but it reads the bots the coach is measured
-against no better and costs about twice the time, so the coach keeps the single kind
-until a duplicate-deal benchmark shows the mixture plays better (``docs/coach.md``)."""
+"""The inference model behind the coach's determinizations and dangers in every variant
+but Gin (:data:`GIN_MODEL`): the behaviour model with the greedy kind of player alone
+(``rl.inference.belief(view, model="greedy")``). The mixture over kinds (``"behaviour"``,
+the inference default) reads a random or an unusual opponent far better, but it reads the
+bots the coach is measured against no better and costs about twice the time; the exact
+model (below) did not play better in Rummy 500 or Indian Rummy either
+(``docs/coach.md``)."""
+
+GIN_MODEL = "exact"
+"""The model in Gin (Oklahoma and Hollywood too): the same greedy kind computed without the
+product form's approximation (:func:`~rummy_lab.inference.sampling.exact_posterior` with
+the ``EXACT_`` settings below). Over 400 duplicate deals against the greedy bot it plays
++2.60 ± 0.78 points per deal better than the product form (``docs/coach.md``, "The exact
+belief in the Gin coach")."""
 
 HISTORIES = 1024
 """Histories the behaviour model scores per belief for the coach: half the default, about
 1.6 times as fast cold; the beliefs lose little (``python benchmarks/bench_inference.py
 --gin 60 --r500 20 --indian 10 --histories 1024`` against the default: Gin Brier 0.1843
-against 0.1839, Rummy 500 0.0880 against 0.0871, Indian 0.1584 against 0.1577)."""
+against 0.1839, Rummy 500 0.0880 against 0.0871, Indian 0.1584 against 0.1577). The exact
+model proposes its guesses from this product form."""
 
 EXACT_GUESSES = 2048
-"""With ``MODEL = "exact"``: guesses of the coach's exact belief."""
+"""The exact model's guesses (half the inference default, for speed)."""
 EXACT_MIXTURE = False
-"""With ``MODEL = "exact"``: weigh every kind of player (``True``) or the greedy kind
-alone (``False``, as the coach reads today)."""
-EXACT_MOVES = 1
-"""With ``MODEL = "exact"``: Metropolis-Hastings moves per guess."""
-EXACT_GUIDED = False
-"""With ``MODEL = "exact"``: guide the attribution of unseen draws (sharper weights,
-about twice the time) or attribute them uniformly."""
+"""The exact model's kinds: the greedy kind alone (``False``, as the product form here) or
+the mixture over every kind (``True``: no better against the greedy bot, 1.5 times the
+time)."""
+EXACT_MOVES = 2
+"""The exact model's Metropolis-Hastings moves per guess."""
+EXACT_GUIDED = True
+"""Whether the exact model guides the attribution of unseen draws
+(:func:`~rummy_lab.inference.sampling.history_loglik`): unguided weights are noisier, and
+the coach played no better with them (+0.29 ± 0.78 per deal instead of +2.60)."""
+
+
+def model_for(view: PlayerView) -> str:
+    """The coach's model for ``view``: :data:`GIN_MODEL` in Gin, else :data:`MODEL`."""
+    if view.rules.variant is not Variant.GIN:
+        return MODEL
+    return GIN_MODEL
+
 
 _BELIEFS: OrderedDict[tuple[int, str, int], tuple[PlayerView, Belief]] = OrderedDict()
 _DANGERS: dict[tuple[PlayerView, str, Card, int | None], float] = {}
@@ -61,8 +81,9 @@ dangers the hint computed at each decision)."""
 
 
 def belief(view: PlayerView, *, model: str | None = None, seed: int = 0) -> Belief:
-    """``rl.inference.belief(view, model=model or MODEL, seed=seed)``, kept per view."""
-    m = model or MODEL
+    """``rl.inference.belief(view, model=model or model_for(view), seed=seed)`` (the exact
+    model with the ``EXACT_`` settings), kept per view."""
+    m = model or model_for(view)
     key = (id(view), m, seed)
     got = _BELIEFS.get(key)
     if got is not None and got[0] is view:
@@ -125,7 +146,7 @@ def danger(view: PlayerView, card: Card, player: int | None = None) -> float:
     thrown now: :meth:`rl.inference.Belief.danger`, except that in Rummy 500 a card that
     makes a meld with cards of the discard pile is certain to be usable (a deep pick
     brings those cards along)."""
-    key = (view, MODEL, card, player)
+    key = (view, model_for(view), card, player)
     got = _DANGERS.get(key)
     if got is not None:
         return got

@@ -1363,11 +1363,17 @@ class _How(NamedTuple):
 def _exact_at(facts: Facts, lay: Layout, seed: int, guesses: int, mixture: bool,
               how: _How) -> WeightedHands:
     kinds = [p for _, p in kind_params(facts.rules)] if mixture else None
-    exact = enumerate_posterior(facts, lay, np.random.default_rng(seed), kinds=kinds)
-    if exact is not None:
-        return exact
-    return _importance(facts, lay, guesses, seed, how.moves, kinds, guided=how.guided,
-                       proposal=how.proposal)
+    got = enumerate_posterior(facts, lay, np.random.default_rng(seed), kinds=kinds)
+    if got is None:
+        got = _importance(facts, lay, guesses, seed, how.moves, kinds, guided=how.guided,
+                          proposal=how.proposal)
+    if mixture:
+        return got
+    # the greedy kind alone: every opponent read as that kind
+    names = [name for name, _ in kind_params(facts.rules)]
+    one = np.zeros((len(lay.seats), len(names)))
+    one[:, names.index("greedy")] = 1.0
+    return WeightedHands(got.lay, got.hands, got.weights, got.exact, kinds=one)
 
 
 def _proposal_hands(

@@ -90,3 +90,45 @@ def test_no_move_no_choice() -> None:
     g = rl.new_game("gin", seed=1)
     with pytest.raises(ValueError, match="no legal move"):
         ExpertBot().choose(g.view_for(0), random.Random(0))
+
+
+def test_the_bot_reads_fast_unless_asked_for_the_exact_belief(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """By default the bot reads a Gin opponent with the product form (its time per
+    decision); ``exact=True`` reads as the coach's hints do. Either way its reason and
+    advice come from the same reading as its choice, and the setting survives pickling."""
+    import pickle
+
+    from rummy_lab.coach import beliefs
+
+    g = rl.new_game("gin", seed=5)
+    rng = random.Random(5)
+    greedy = make_bot("greedy", g.rules)
+    while len(g.history) < 8:
+        g.play(greedy.choose(g.view_for(g.current_player), rng))
+    view = g.view_for(g.current_player)
+    assert not g.is_over and len(view.legal_moves) > 1
+    asked: list[str] = []
+    real = beliefs.belief
+
+    def spy(v: rl.PlayerView, *, model: str | None = None, seed: int = 0) -> object:
+        asked.append(model or beliefs.model_for(v))
+        return real(v, model=model, seed=seed)
+
+    monkeypatch.setattr(beliefs, "belief", spy)
+    fast, exact = ExpertBot(), ExpertBot(exact=True)
+    fast.choose(view, random.Random(0))
+    _ = fast.last_reason, fast.last_advice()
+    assert asked and set(asked) == {beliefs.MODEL}
+    asked.clear()
+    exact.choose(view, random.Random(0))
+    _ = exact.last_reason, exact.last_advice()
+    assert asked and set(asked) == {"exact"}
+    asked.clear()
+    rl.coach.evaluate(view)  # the hints: the exact belief in Gin
+    assert set(asked) == {"exact"}
+    assert beliefs.model_for(view) == "exact"  # nothing left switched
+    assert (repr(fast), repr(exact)) == ("ExpertBot()", "ExpertBot(exact=True)")
+    assert fast != exact and pickle.loads(pickle.dumps(exact)) == exact
+    with pytest.raises(ValueError, match="exact must be True or False, got 'yes'"):
+        ExpertBot(exact="yes")  # type: ignore[arg-type]

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter, OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import TYPE_CHECKING
 
 from ..engine.cards import Card, make_deck
@@ -28,7 +30,7 @@ if TYPE_CHECKING:  # rl.inference (and numpy) load with the first belief asked f
     from ..inference.sampling import ProductForm, WeightedHands
 
 __all__ = ["GIN_MODEL", "HISTORIES", "MODEL", "belief", "danger", "deals", "model_for",
-           "state_for", "unseen"]
+           "reading", "state_for", "unseen"]
 
 MODEL = "greedy"
 """The inference model behind the coach's determinizations and dangers in every variant
@@ -43,8 +45,9 @@ GIN_MODEL = "exact"
 """The model in Gin (Oklahoma and Hollywood too): the same greedy kind computed without the
 product form's approximation (:func:`~rummy_lab.inference.sampling.exact_posterior` with
 the ``EXACT_`` settings below). Over 400 duplicate deals against the greedy bot it plays
-+2.60 ± 0.78 points per deal better than the product form (``docs/coach.md``, "The exact
-belief in the Gin coach")."""
++2.60 ± 0.78 points per deal better than the product form, at about twice the time per
+decision, so the expert bot reads with :data:`MODEL` unless asked for the exact belief
+(``ExpertBot(exact=True)``; :func:`reading`; ``docs/coach.md``, "The exact belief")."""
 
 HISTORIES = 1024
 """Histories the behaviour model scores per belief for the coach: half the default, about
@@ -67,8 +70,36 @@ EXACT_GUIDED = True
 the coach played no better with them (+0.29 ± 0.78 per deal instead of +2.60)."""
 
 
+_READING: ContextVar[str | None] = ContextVar("rummy_lab_coach_reading", default=None)
+
+
+@contextmanager
+def reading(model: str | None) -> Iterator[None]:
+    """Within the block, the coach reads every variant with ``model`` (``None``: the
+    defaults, :func:`model_for`). The expert bot reads with :data:`MODEL` unless asked
+    for the exact belief (``ExpertBot(exact=True)``): it keeps its time per decision.
+
+    >>> import rummy_lab as rl
+    >>> v = rl.new_game("gin", seed=3).view_for(1)
+    >>> with reading("greedy"):
+    ...     model_for(v)
+    'greedy'
+    >>> model_for(v)
+    'exact'
+    """
+    token = _READING.set(model)
+    try:
+        yield
+    finally:
+        _READING.reset(token)
+
+
 def model_for(view: PlayerView) -> str:
-    """The coach's model for ``view``: :data:`GIN_MODEL` in Gin, else :data:`MODEL`."""
+    """The coach's model for ``view``: :data:`GIN_MODEL` in Gin, else :data:`MODEL`
+    (within :func:`reading`, the model it names)."""
+    forced = _READING.get()
+    if forced is not None:
+        return forced
     if view.rules.variant is not Variant.GIN:
         return MODEL
     return GIN_MODEL

@@ -12,7 +12,7 @@
     python benchmarks/bench_strength.py speed [--hands 20] [--set M:N=V]
     python benchmarks/bench_strength.py review [--variants gin,basic,500,indian]
                                                [--opponent greedy|random|expert]
-                                               [--resolutions 3,2,1]
+                                               [--resolutions 3,2,1] [--set M:N=V]
     python benchmarks/bench_strength.py reviewcheck [--variants 500] [--hands 12]
                                                    [--policy greedy|expert]
                                                    [--resolutions 3,2,1] [--bands 1,2,3]
@@ -701,6 +701,7 @@ def rank_at(row: Any, margin: float) -> int:
 
 
 def cmd_review(args: argparse.Namespace) -> None:
+    apply_settings(args.set)
     resolutions = tuple(float(x) for x in args.resolutions.split(",") if x)
     for variant in args.variants.split(","):
         rows = run_chunks(_review_chunk, (variant, args.opponent, resolutions, args.depth),
@@ -981,6 +982,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--set", action="append", default=[],
                    help="module:NAME=value, a coach constant for an experiment")
     p = sub.add_parser("review")
+    p.add_argument("--set", action="append", default=[],
+                   help="module:NAME=value, set before the hands (e.g. "
+                        "rummy_lab.bots.expert:EXACT=True)")
     p.add_argument("--variants", default="gin")
     p.add_argument("--hands", type=int, default=30)
     p.add_argument("--opponent", choices=("greedy", "random", "expert"), default="greedy",

@@ -3,8 +3,9 @@
 It asks :mod:`rummy_lab.coach` for the value of every legal move of its view and plays
 the best one, so its strength is the coach's (see ``docs/coach.md``). In Gin the coach's
 hints read the opponent with the exact belief; the bot reads with the faster product
-form unless made with ``exact=True`` (stronger, about twice the time per decision). After each choice
-:attr:`ExpertBot.last_reason` holds one line saying why, for captions and logs.
+form unless made with ``exact=True`` (stronger, about twice the time per decision).
+After each choice :attr:`ExpertBot.last_reason` holds one line saying why, for captions
+and logs.
 
 >>> import random, rummy_lab as rl
 >>> g = rl.new_game("gin", hands=["AS 2H 3C 9S 10D QC KH 4D 6S JC",

@@ -68,6 +68,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.moves import Move
 from ..engine.rules import Variant
+from .beliefs import model_for
 from .matchplay import check_objective, match_values
 from .reasons import contrast, facts_line, level, split_parts, split_words
 from .value_types import MoveValue, check_budget
@@ -493,7 +494,7 @@ MEASURED_KEPT = 128
 dropped first): a review of a hand played with the hint on finds each decision the hint
 measured already measured, and takes no time for it."""
 
-_measured: OrderedDict[tuple[PlayerView, int, bool],
+_measured: OrderedDict[tuple[PlayerView, int, bool, str],
                        tuple[Move | None, Ranked]] = OrderedDict()
 
 
@@ -510,7 +511,7 @@ def review_values(view: PlayerView, budget: float | None, seed: int, *,
     compute what a kept one computed gets a copy of its values (the same numbers, to the
     last digit) at once. With a budget in seconds nothing is kept (the deals played
     depend on the clock)."""
-    key = (view, seed, split)
+    key = (view, seed, split, model_for(view))  # the reading too: see beliefs.reading
     if budget is None and key in _measured:
         then, values = _measured[key]
         if _same_values(view, values, then, played):

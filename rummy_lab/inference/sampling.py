@@ -954,8 +954,7 @@ def behaviour_posterior(
     if not lay.seats:
         return ProductForm(lay, np.zeros((0, CARD_TYPES)))
     anchor, drawn = anchor_layout(facts, lay)
-    got = _kept((mixture, seed, histories), facts, anchor,
-                lambda: _anchor_posterior(facts, anchor, seed, histories, mixture))
+    got = _anchor_kept(facts, anchor, seed, histories, mixture)
     if isinstance(got, WeightedHands):
         if not drawn:
             return got
@@ -1032,17 +1031,39 @@ def _anchor_posterior(
     exact = enumerate_posterior(facts, lay, gen, kinds=kinds)
     if exact is not None:
         return exact
-    hands = uniform_hands(lay, histories, gen)
+    odds, post, choices = _evidence(facts, lay, histories, gen, kinds)
+    if post is None:
+        single: Floats = odds[0]
+        return single
+    boost = np.array([evidence_scale(n, facts.rules.variant) for n in choices])
+    return odds * boost[None, :, None], post
+
+
+def _evidence(facts: Facts, lay: Layout, n: int, gen: np.random.Generator,
+              kinds: Sequence[BehaviourParams | None] | None
+              ) -> tuple[Floats, Floats | None, list[int]]:
+    """The product form's evidence scored on ``n`` uniform guesses: the log odds per kind
+    (kinds, seats, 53; one kind without ``kinds``), the kinds' posterior (seats, kinds;
+    ``None`` without ``kinds``) and each opponent's number of recorded choices."""
+    hands = uniform_hands(lay, n, gen)
     per_choice: list[list[Floats]] = []
     _seat_logliks(facts, lay, hands, gen, per_choice, guided=False, kinds=kinds)
+    choices = [len(cols) for cols in per_choice]
     if kinds is None:
-        return card_evidence(lay, hands, per_choice)
+        return card_evidence(lay, hands, per_choice)[None], None, choices
     odds = np.zeros((len(kinds), len(lay.seats), CARD_TYPES))
     for k, params in enumerate(kinds):
         if params is not None:  # a random player's choices say nothing about its cards
             odds[k] = card_evidence(lay, hands, [[c[:, k] for c in cols] for cols in per_choice])
-    boost = np.array([evidence_scale(len(cols), facts.rules.variant) for cols in per_choice])
-    return odds * boost[None, :, None], kind_posterior(per_choice, len(kinds))
+    return odds, kind_posterior(per_choice, len(kinds)), choices
+
+
+def _anchor_kept(facts: Facts, anchor: Layout, seed: int, histories: int, mixture: bool
+                 ) -> WeightedHands | Floats | _Mixed:
+    """:func:`_anchor_posterior`, kept (:func:`_kept`): shared by the product form and the
+    exact model's proposal."""
+    return _kept((mixture, seed, histories), facts, anchor,
+                 lambda: _anchor_posterior(facts, anchor, seed, histories, mixture))
 
 
 EARLY_BOOST: dict[Variant, tuple[float, int]] = {Variant.GIN: (1.5, 45)}
@@ -1241,23 +1262,14 @@ def _proposal_odds(facts: Facts, lay: Layout, particles: int, seed: int,
     scored on ``particles`` uniform guesses, or (``proposal``) kept from
     :func:`behaviour_posterior` with that many histories."""
     if proposal is not None:
-        got = _kept((kinds is not None, seed, proposal), facts, lay,
-                    lambda: _anchor_posterior(facts, lay, seed, proposal, kinds is not None))
+        got = _anchor_kept(facts, lay, seed, proposal, kinds is not None)
         if isinstance(got, np.ndarray):
             return got[None], None
         if isinstance(got, tuple):
             return got[0], got[1]
         # (enumerated: the caller only samples when enumeration fails, so never here)
-    hands = uniform_hands(lay, particles, gen)
-    per_choice: list[list[Floats]] = []
-    _seat_logliks(facts, lay, hands, gen, per_choice, guided=False, kinds=kinds)
-    if kinds is None:
-        return card_evidence(lay, hands, per_choice)[None], None
-    odds = np.zeros((len(kinds), len(lay.seats), CARD_TYPES))
-    for k, params in enumerate(kinds):
-        if params is not None:  # a random player's choices say nothing about its cards
-            odds[k] = card_evidence(lay, hands, [[c[:, k] for c in cols] for cols in per_choice])
-    return odds, kind_posterior(per_choice, len(kinds))
+    odds, post, _ = _evidence(facts, lay, particles, gen, kinds)
+    return odds, post
 
 
 EXACT_MIN_GUESSES = 512

@@ -183,6 +183,6 @@ def test_gin_deadwood_matches_the_kernel_on_hands_full_of_sets() -> None:
     trips = [sum(sum(m[s] >> r & 1 for s in range(4)) >= 3 for r in range(13)) for m in masks]
     assert {1, 2, 3} <= set(trips)  # every case is exercised
     assert model.gin_deadwood(hands, gin).tolist() == want.tolist()
-    for limit in (0, 10):
+    for limit in (0, 10, 25, 45):  # the bound that skips hands far over the limit, too
         assert (model.gin_deadwood(hands, gin, limit) <= limit).tolist() == (
             want <= limit).tolist()

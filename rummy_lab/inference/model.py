@@ -804,6 +804,8 @@ def gin_deadwood(
     multi = (trip != 0) & ~single
     if limit is not None:
         multi &= out > limit  # runs alone already within the limit: nothing to refine
+        if multi.any():  # sets take out at most the cards of those ranks
+            multi &= out - _rank_points(rules)[masks & trip[:, None]].sum(axis=1) <= limit
     if multi.any():
         idx = np.nonzero(multi)[0]
         out[idx] = _multi_sets(masks[idx], trip[idx], table) // 128
@@ -816,6 +818,16 @@ def gin_deadwood(
 _SET_OPTIONS = np.array([[False] * 4, [True] * 4, *(np.arange(4) != s for s in range(4))])
 """Per rank that could make a set, which held suits go into it: none, all, or all but
 one suit (the last four only when all four are held)."""
+
+
+@lru_cache(maxsize=8)
+def _rank_points(rules: Rules) -> npt.NDArray[np.int64]:
+    """Points of the cards of one suit held, by 13-bit mask (bit r-1 for rank r)."""
+    table = _gin_table(rules)
+    single = table[1 << np.arange(13)] // 128
+    bits = (np.arange(1 << 13)[:, None] >> np.arange(13)) & 1
+    out: npt.NDArray[np.int64] = bits @ single
+    return out
 
 
 def _lowest_bits(x: npt.NDArray[np.int64], k: int) -> npt.NDArray[np.int64]:

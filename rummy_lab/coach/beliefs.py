@@ -64,6 +64,8 @@ the mixture over every kind (``True``: no better against the greedy bot, 1.5 tim
 time)."""
 EXACT_MOVES = 2
 """The exact model's Metropolis-Hastings moves per guess."""
+EXACT_MOVED: int | None = None
+"""How many of the weighted guesses the exact model resamples and moves (``None``: all)."""
 EXACT_GUIDED = True
 """Whether the exact model guides the attribution of unseen draws
 (:func:`~rummy_lab.inference.sampling.history_loglik`): unguided weights are noisier, and
@@ -128,7 +130,8 @@ def belief(view: PlayerView, *, model: str | None = None, seed: int = 0) -> Beli
         def posterior(facts: Facts) -> WeightedHands | ProductForm:
             return exact_posterior(facts, seed=seed, guesses=EXACT_GUESSES,
                                    mixture=EXACT_MIXTURE, moves=EXACT_MOVES,
-                                   guided=EXACT_GUIDED, proposal=HISTORIES)
+                                   guided=EXACT_GUIDED, proposal=HISTORIES,
+                                   moved=EXACT_MOVED)
 
         b = belief_from(view, m, seed, posterior)
     else:

@@ -1211,7 +1211,8 @@ def importance_posterior(
 
 def _importance(facts: Facts, lay: Layout, particles: int, seed: int, moves: int,
                 kinds: Sequence[BehaviourParams | None] | None = None, *,
-                guided: bool = True, proposal: int | None = None) -> WeightedHands:
+                guided: bool = True, proposal: int | None = None,
+                moved: int | None = None) -> WeightedHands:
     """:func:`importance_posterior` at the unknown places ``lay`` (the view's, or the
     anchor's: :func:`anchor_layout`).
 
@@ -1227,13 +1228,15 @@ def _importance(facts: Facts, lay: Layout, particles: int, seed: int, moves: int
     (:func:`history_loglik`; still exact, with noisier weights, and faster).
     ``proposal``: the product form comes from the posterior
     :func:`behaviour_posterior` keeps for that many histories (shared with it) instead
-    of a first pass over ``particles`` uniform guesses."""
+    of a first pass over ``particles`` uniform guesses. ``moved``: how many guesses the
+    weighted ones are resampled to before the moves (default all of them; the greedy
+    kind alone, without ``kinds``)."""
     gen = np.random.default_rng(seed)
     if not lay.seats:
         return WeightedHands(lay, np.zeros((1, 0, CARD_TYPES), dtype=np.int16), np.ones(1))
     odds, post = _proposal_odds(facts, lay, particles, seed, gen, kinds, proposal)
     if kinds is None:
-        return _sampled(facts, lay, particles, moves, gen, odds[0], None, guided)
+        return _sampled(facts, lay, particles, moves, gen, odds[0], None, guided, moved)
     assert post is not None
     if len(lay.seats) > 1:
         out = _sampled(facts, lay, particles, moves, gen,
@@ -1295,23 +1298,25 @@ def _allocate(total: int, shares: Floats) -> dict[int, int]:
 def _sampled(facts: Facts, lay: Layout, particles: int, moves: int,
              gen: np.random.Generator, bias: Floats,
              kinds: Sequence[BehaviourParams | None] | None,
-             guided: bool = True) -> WeightedHands:
+             guided: bool = True, moved: int | None = None) -> WeightedHands:
     """Importance sampling from the product form with log odds ``bias`` (a quarter of
     the guesses uniform), weighed by the likelihood of every choice (under the greedy
-    kind, or the mixture over ``kinds``), then resampled and moved ``moves`` times."""
+    kind, or the mixture over ``kinds``), then resampled (to ``moved`` guesses, default
+    as many) and moved ``moves`` times."""
     hands, log_ratio = _proposal_hands(lay, particles, gen, bias)
     by_kind = _seat_logliks(facts, lay, hands, gen, kinds=kinds, guided=guided)
     lls = _mix_kinds(by_kind) if kinds is not None else by_kind
     w, _ = _normalise(lls.sum(axis=1) - log_ratio)
     if moves <= 0:
         return WeightedHands(lay, hands, w)
-    pick = _systematic(w, particles, gen)
+    kept = particles if moved is None else moved
+    pick = _systematic(w, kept, gen)
     hands, lls = hands[pick].copy(), lls[pick].copy()
     by_kind = by_kind[pick].copy()
     for step in range(moves):
         _move(facts, lay, hands, lls, bias, step, gen, kinds,
               by_kind if kinds is not None else None, guided)
-    return WeightedHands(lay, hands, np.full(particles, 1.0 / particles))
+    return WeightedHands(lay, hands, np.full(kept, 1.0 / kept))
 
 
 def _mix_kinds(by_kind: Floats) -> Floats:
@@ -1330,12 +1335,14 @@ EXACT_MOVES = 2
 def exact_posterior(
     facts: Facts, *, seed: int = 0, guesses: int = EXACT_GUESSES, mixture: bool = True,
     moves: int | None = None, guided: bool = True, proposal: int | None = None,
+    moved: int | None = None,
 ) -> ProductForm | WeightedHands:
     """The behaviour posterior without the product form: exact enumeration when the
     possible hands are few, else importance sampling of whole histories with
     ``guesses`` guesses and Metropolis-Hastings moves (:func:`importance_posterior`),
     each opponent's likelihood the mixture over the kinds of player (``mixture=False``:
-    the greedy kind alone).
+    the greedy kind alone). With ``mixture=False``, ``moved`` resamples the weighted
+    guesses to that many before the moves (cheaper moves; default all of them).
 
     Like :func:`behaviour_posterior` it is computed at the anchor (the places as they
     were after the opponents' last move) and kept, so the decisions of one turn share
@@ -1352,7 +1359,7 @@ def exact_posterior(
     lay = layout(facts)
     if not lay.seats:
         return ProductForm(lay, np.zeros((0, CARD_TYPES)))
-    how = _How(EXACT_MOVES if moves is None else moves, guided, proposal)
+    how = _How(EXACT_MOVES if moves is None else moves, guided, proposal, moved)
     anchor, drawn = anchor_layout(facts, lay)
     got = _kept(("exact", mixture, seed, guesses, how), facts, anchor,
                 lambda: _exact_at(facts, anchor, seed, guesses, mixture, how))
@@ -1365,11 +1372,13 @@ def exact_posterior(
 
 
 class _How(NamedTuple):
-    """How :func:`exact_posterior` samples (its ``moves``, ``guided`` and ``proposal``)."""
+    """How :func:`exact_posterior` samples (its ``moves``, ``guided``, ``proposal`` and
+    ``moved``)."""
 
     moves: int
     guided: bool
     proposal: int | None
+    moved: int | None
 
 
 def _exact_at(facts: Facts, lay: Layout, seed: int, guesses: int, mixture: bool,
@@ -1378,7 +1387,7 @@ def _exact_at(facts: Facts, lay: Layout, seed: int, guesses: int, mixture: bool,
     got = enumerate_posterior(facts, lay, np.random.default_rng(seed), kinds=kinds)
     if got is None:
         got = _importance(facts, lay, guesses, seed, how.moves, kinds, guided=how.guided,
-                          proposal=how.proposal)
+                          proposal=how.proposal, moved=how.moved)
     if mixture:
         return got
     # the greedy kind alone: every opponent read as that kind

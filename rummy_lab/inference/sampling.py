@@ -76,7 +76,7 @@ from .model import (
     draw_loglik,
     feature_table,
     hand_features,
-    keep_scores,
+    keep_at,
     kind_params,
     layoff_array,
     params_for,
@@ -363,10 +363,9 @@ def history_loglik(
                 continue
             odds = np.ones((rows, h))
             if thrown is not None:
-                keep = keep_scores(trk.masks(), table, params)
                 kt = (-params.keep_value * table.values[thrown.index] / 10.0
                       + params.keep_joker * table.joker[thrown.index])
-                kc = np.take_along_axis(keep, idx[:, :h], axis=1)
+                kc = keep_at(trk.masks(), table, params, idx[:, :h])
                 odds = 1.0 + np.exp(np.minimum(kt - kc, 30.0))
             if pool is not None:
                 allowed = pool[idx[:, :h]]

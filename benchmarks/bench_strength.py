@@ -411,8 +411,10 @@ def _duplicates(args: argparse.Namespace, title: str, tag: str, seat_bot: str, o
         if getattr(args, "save", None):
             import json
 
-            Path(args.save).write_text(json.dumps({"opponent": others, "points": saved}))
-        base = _saved_points(getattr(args, "against", None), variant, others)
+            Path(args.save).write_text(json.dumps({"opponent": others, "points": saved,
+                                                   "first": getattr(args, "first", 0)}))
+        base = _saved_points(getattr(args, "against", None), variant, others,
+                             getattr(args, "first", 0))
         if base is not None:
             n = min(len(base), len(pts))
             m, se, lo, hi = summary([pts[i] - base[i] for i in range(n)])
@@ -422,9 +424,11 @@ def _duplicates(args: argparse.Namespace, title: str, tag: str, seat_bot: str, o
                   f"{lo:+.2f} .. {hi:+.2f})", flush=True)
 
 
-def _saved_points(path: str | None, variant: str, others: str) -> list[float] | None:
+def _saved_points(path: str | None, variant: str, others: str, first: int = 0
+                  ) -> list[float] | None:
     """Per-deal points of ``variant`` saved by an earlier run's ``--save`` (``None``
-    without a path). The saved run must have played the same opponent."""
+    without a path), from deal ``first`` on. The saved run must have played the same
+    opponent and include that deal."""
     if not path:
         return None
     import json
@@ -436,7 +440,11 @@ def _saved_points(path: str | None, variant: str, others: str) -> list[float] | 
     got = data["points"].get(variant)
     if got is None:
         raise SystemExit(f"--against {path}: no deals of {variant!r} saved")
-    return [float(x) for x in got]
+    start = int(data.get("first", 0))
+    if not start <= first < start + len(got):
+        raise SystemExit(f"--against {path}: deal {first} not saved (deals {start} .. "
+                         f"{start + len(got) - 1})")
+    return [float(x) for x in got[first - start:]]
 
 
 def apply_settings(settings: Sequence[str]) -> None:

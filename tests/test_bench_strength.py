@@ -1,0 +1,30 @@
+"""The strength benchmark's bookkeeping: a run compared with a saved one pairs the same
+deals, wherever either started (``--first``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from .helpers import load_script
+
+
+def test_saved_points_pair_the_same_deals(tmp_path: Path) -> None:
+    bench = load_script("bench_strength", "benchmarks")
+    path = tmp_path / "run.json"
+    path.write_text(json.dumps({"opponent": "greedy", "points": {"gin": [0, 1, 2, 3, 4]}}))
+    assert bench._saved_points(str(path), "gin", "greedy") == [0, 1, 2, 3, 4]
+    assert bench._saved_points(str(path), "gin", "greedy", 3) == [3, 4]
+    later = tmp_path / "later.json"  # a run saved from deal 10 on
+    later.write_text(json.dumps({"opponent": "greedy", "first": 10,
+                                 "points": {"gin": [10, 11, 12]}}))
+    assert bench._saved_points(str(later), "gin", "greedy", 11) == [11, 12]
+    assert bench._saved_points(None, "gin", "greedy") is None
+    with pytest.raises(SystemExit, match="deal 5 not saved"):
+        bench._saved_points(str(later), "gin", "greedy", 5)
+    with pytest.raises(SystemExit, match="saved against 'greedy', not 'eaai-simple'"):
+        bench._saved_points(str(path), "gin", "eaai-simple")
+    with pytest.raises(SystemExit, match="no deals of '500' saved"):
+        bench._saved_points(str(path), "500", "greedy")

@@ -727,6 +727,31 @@ def test_coach_exact_settings_converge_to_the_enumerated_posterior() -> None:
     assert coach_beliefs.model_for(new_game("gin", seed=0).view_for(0)) == "exact"
 
 
+def test_exact_model_moves_fewer_guesses_when_asked() -> None:
+    """``moved`` resamples the weighted guesses to that many before the moves: the
+    posterior has that many equally weighted guesses, and agrees with the enumeration
+    about as well (measured: mean error 0.030 with 2,048 moved, 0.030 with 512, on six
+    seeds)."""
+    from rummy_lab.inference import sampling
+
+    view = _late_500_view(3000)
+    facts = replay(view)
+    lay = layout(facts)
+    listed = sampling.enumerate_posterior(facts, lay, np.random.default_rng(0), limit=3000)
+    assert listed is not None
+    truth, _ = listed.marginals(np.random.default_rng(0))
+    cards = sorted({c.index for c in facts.unseen})
+    post = sampling.exact_posterior(facts, guesses=2048, mixture=False, proposal=1024,
+                                    moved=512)
+    # (less those holding a card the viewer drew since the anchor)
+    assert isinstance(post, WeightedHands) and 400 < post.hands.shape[0] <= 512
+    assert np.allclose(post.weights, 1 / post.hands.shape[0])
+    got, _ = post.marginals(np.random.default_rng(0))
+    assert np.abs(got[0, cards] - truth[0, cards]).mean() < 0.045
+    again = sampling.exact_posterior(facts, guesses=2048, mixture=False, proposal=1024)
+    assert isinstance(again, WeightedHands) and again.hands.shape[0] > 1600  # kept apart
+
+
 def test_exact_model_enumerates_when_few_hands_are_possible() -> None:
     """With few possible hands the exact model is the behaviour model's enumeration."""
     game = new_game("500", seed=0)

@@ -94,9 +94,11 @@ def test_no_move_no_choice() -> None:
 
 def test_the_bot_reads_fast_unless_asked_for_the_exact_belief(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """By default the bot reads a Gin opponent with the product form (its time per
-    decision); ``exact=True`` reads as the coach's hints do. Either way its reason and
-    advice come from the same reading as its choice, and the setting survives pickling."""
+    """By default the bot reads a Gin opponent as the coach's hints do, with the product
+    form; ``exact=True`` reads it with the exact belief. Either way its reason and advice
+    come from the same reading as its choice, and the setting survives pickling. In the
+    other variants ``exact`` changes nothing, and the default bot keeps a reading asked
+    for around it."""
     import pickle
 
     from rummy_lab.coach import beliefs
@@ -125,9 +127,20 @@ def test_the_bot_reads_fast_unless_asked_for_the_exact_belief(
     _ = exact.last_reason, exact.last_advice()
     assert asked and set(asked) == {"exact"}
     asked.clear()
-    rl.coach.evaluate(view)  # the hints: the exact belief in Gin
+    rl.coach.evaluate(view)  # the hints: the product form in Gin too
+    assert set(asked) == {beliefs.GIN_MODEL} == {"greedy"}
+    assert beliefs.model_for(view) == "greedy"  # nothing left switched
+    asked.clear()
+    with beliefs.reading("exact"):  # a reading asked for around the default bot
+        fast.choose(view, random.Random(0))
     assert set(asked) == {"exact"}
-    assert beliefs.model_for(view) == "exact"  # nothing left switched
+    table = rl.new_game("500", seed=5)
+    while len(table.history) < 6 or len(table.view_for(table.current_player).legal_moves) < 2:
+        table.play(make_bot("greedy", table.rules).choose(
+            table.view_for(table.current_player), rng))
+    asked.clear()
+    exact.choose(table.view_for(table.current_player), random.Random(0))
+    assert beliefs.MODEL in asked and "exact" not in asked
     assert (repr(fast), repr(exact)) == ("ExpertBot()", "ExpertBot(exact=True)")
     assert fast != exact and pickle.loads(pickle.dumps(exact)) == exact
     with pytest.raises(ValueError, match="exact must be True or False, got 'yes'"):

@@ -135,8 +135,8 @@ def test_kinds_bad_seat_is_named() -> None:
 def test_the_greedy_model_is_the_single_kind_and_the_coach_reads_with_it() -> None:
     """``model="greedy"`` reads every opponent as the greedy kind: against a random player
     it keeps that reading while the mixture finds the random player out, and their cards
-    differ. The coach's beliefs in Gin are the greedy kind computed exactly, elsewhere the
-    greedy model's."""
+    differ. The coach's beliefs are the greedy model's, in Gin too; asked for the exact
+    belief, the coach reads the same single kind exactly."""
     from rummy_lab.coach import beliefs
     from rummy_lab.engine.cards import make_deck
 
@@ -150,8 +150,8 @@ def test_the_greedy_model_is_the_single_kind_and_the_coach_reads_with_it() -> No
     assert max(abs(single.p(c, opp) - mixed.p(c, opp)) for c in unknown) > 0.01
     assert sum(single.expected(c, opp) for c in make_deck()) == pytest.approx(
         view.hand_sizes[opp])
-    assert beliefs.GIN_MODEL == "exact" and beliefs.belief(view).model == "exact"
-    coach = beliefs.belief(view)
+    assert beliefs.GIN_MODEL == "greedy" and beliefs.belief(view).model == "greedy"
+    coach = beliefs.belief(view, model="exact")
     reading = coach.kinds(opp)  # the same single kind, read exactly
     assert reading["greedy"] == 1.0 and sum(reading.values()) == 1.0
     table = _last_view("random", 2, variant="500")

@@ -750,6 +750,9 @@ def test_exact_model_moves_fewer_guesses_when_asked() -> None:
     assert np.abs(got[0, cards] - truth[0, cards]).mean() < 0.045
     again = sampling.exact_posterior(facts, guesses=2048, mixture=False, proposal=1024)
     assert isinstance(again, WeightedHands) and again.hands.shape[0] > 1600  # kept apart
+    for bad in (0, -5, 2.5, True, "512"):
+        with pytest.raises(ValueError, match="moved must be None or a whole number"):
+            sampling.exact_posterior(facts, moved=bad)  # type: ignore[arg-type]
 
 
 def test_exact_model_enumerates_when_few_hands_are_possible() -> None:

@@ -1343,6 +1343,8 @@ def exact_posterior(
     the greedy kind alone). With ``mixture=False``, ``moved`` resamples the weighted
     guesses to that many before the moves (cheaper moves; default all of them).
 
+    :raises ValueError: for a ``moved`` that is not ``None`` or a whole number >= 1.
+
     Like :func:`behaviour_posterior` it is computed at the anchor (the places as they
     were after the opponents' last move) and kept, so the decisions of one turn share
     it; the viewer's draws since then condition it.
@@ -1355,6 +1357,9 @@ def exact_posterior(
     >>> type(post).__name__, post.hands.shape, round(float(post.weights.sum()), 6)
     ('WeightedHands', (256, 1, 53), 1.0)
     """
+    if moved is not None and (isinstance(moved, bool) or not isinstance(moved, int)
+                              or moved < 1):
+        raise ValueError(f"moved must be None or a whole number of guesses >= 1, got {moved!r}")
     lay = layout(facts)
     if not lay.seats:
         return ProductForm(lay, np.zeros((0, CARD_TYPES)))

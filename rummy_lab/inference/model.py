@@ -638,22 +638,14 @@ def keep_scores(masks: Masks, table: FeatureTable, params: BehaviourParams) -> F
     >>> [round(float(k[0, Card.parse(c).index]), 2) for c in ("8S", "2H", "KD")]
     [-2.54, -2.66, -13.31]
     """
-    melds, near = _features_from(masks, table, in_hand=True)
-    n = masks.present.shape[0]
-    m = _EXPAND[melds].reshape(n, 52)
-    nb = _EXPAND[near].reshape(n, 52) & ~m
-    out = np.empty((n, CARD_TYPES))
-    out[:, :52] = params.keep_meld * m + params.keep_near * nb
-    out[:, 52] = 0.0
-    out[:, table.joker] = 0.0
-    out += -params.keep_value * table.values[None, :] / 10.0 + params.keep_joker * table.joker
-    return out
+    every = np.broadcast_to(np.arange(CARD_TYPES), (masks.present.shape[0], CARD_TYPES))
+    return keep_at(masks, table, params, every)
 
 
 def keep_at(masks: Masks, table: FeatureTable, params: BehaviourParams,
             cards: npt.NDArray[np.int64]) -> Floats:
-    """:func:`keep_scores` of the card types ``cards`` (hands x k) only, without the
-    other columns.
+    """The keep scores (:func:`keep_scores`) of the card types ``cards`` (hands x k) only:
+    what the loose, partner or meld features and the card's value and joker terms give.
 
     >>> t, gin = feature_table(get_rules("gin"), None), get_rules("gin")
     >>> m, p = hand_masks(_rows("7S 8S 9S KD 2H"), t), params_for(gin)

@@ -19,7 +19,7 @@ from rummy_lab.inference import belief, calibration
 from rummy_lab.inference.calibration import game_predictions
 from rummy_lab.inference.model import kind_params
 from rummy_lab.inference.sampling import MixtureForm, WeightedHands, configurations, layout
-from rummy_lab.inference.tracking import replay
+from rummy_lab.inference.tracking import Facts, replay
 
 from .helpers import play, stacked_gin
 
@@ -657,6 +657,20 @@ def _late_500_view(most: int) -> PlayerView:
     pytest.fail("no such view in 40 hands")  # pragma: no cover
 
 
+def _late_500_enumerated() -> tuple[PlayerView, Facts, np.ndarray]:
+    """A late Rummy 500 view (:func:`_late_500_view` with at most 3,000 placements), its
+    facts and the greedy kind's posterior marginals by scoring every placement."""
+    from rummy_lab.inference import sampling
+
+    view = _late_500_view(3000)
+    facts = replay(view)
+    listed = sampling.enumerate_posterior(facts, layout(facts), np.random.default_rng(0),
+                                          limit=3000)
+    assert listed is not None
+    truth, _ = listed.marginals(np.random.default_rng(0))
+    return view, facts, truth
+
+
 def test_exact_model_converges_to_the_enumerated_posterior() -> None:
     """Where every placement can still be listed (a few thousand), the exact model's
     importance sampling agrees with scoring them all."""
@@ -696,12 +710,8 @@ def test_coach_exact_settings_converge_to_the_enumerated_posterior() -> None:
     from rummy_lab.coach import beliefs as coach_beliefs
     from rummy_lab.inference import sampling
 
-    view = _late_500_view(3000)
-    facts = replay(view)
+    view, facts, truth = _late_500_enumerated()
     lay = layout(facts)
-    listed = sampling.enumerate_posterior(facts, lay, np.random.default_rng(0), limit=3000)
-    assert listed is not None
-    truth, _ = listed.marginals(np.random.default_rng(0))
     post = sampling.exact_posterior(
         facts, guesses=coach_beliefs.EXACT_GUESSES, mixture=coach_beliefs.EXACT_MIXTURE,
         moves=coach_beliefs.EXACT_MOVES, guided=coach_beliefs.EXACT_GUIDED,
@@ -734,12 +744,7 @@ def test_exact_model_moves_fewer_guesses_when_asked() -> None:
     seeds)."""
     from rummy_lab.inference import sampling
 
-    view = _late_500_view(3000)
-    facts = replay(view)
-    lay = layout(facts)
-    listed = sampling.enumerate_posterior(facts, lay, np.random.default_rng(0), limit=3000)
-    assert listed is not None
-    truth, _ = listed.marginals(np.random.default_rng(0))
+    _, facts, truth = _late_500_enumerated()
     cards = sorted({c.index for c in facts.unseen})
     post = sampling.exact_posterior(facts, guesses=2048, mixture=False, proposal=1024,
                                     moved=512)

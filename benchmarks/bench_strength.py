@@ -12,7 +12,8 @@
     python benchmarks/bench_strength.py speed [--hands 20] [--set M:N=V]
     python benchmarks/bench_strength.py review [--variants gin,basic,500,indian]
                                                [--opponent greedy|random|expert]
-                                               [--resolutions 3,2,1] [--set M:N=V]
+                                               [--resolutions 3,2,1] [--by-kind]
+                                               [--set M:N=V]
     python benchmarks/bench_strength.py reviewcheck [--variants 500] [--hands 12]
                                                    [--policy greedy|expert]
                                                    [--resolutions 3,2,1] [--bands 1,2,3]
@@ -60,6 +61,8 @@
   best or good), and a random bot's (share labelled mistake or blunder).
   ``--resolutions`` gives both shares again with the reviewed rows ranked at other
   resolutions (``rl.coach.ranking.RESOLUTION``; the games are not replayed).
+  ``--by-kind`` counts the random bot's labels by the kind of move played and the
+  coach's (a throw for a throw, a stock draw for a pick...).
 * ``reviewcheck``: a random bot's reviewed decisions where the coach would have moved
   otherwise: the review's loss beside the loss by playouts to the end of the hand (true
   deal and belief deals), by kind of decision: how far the table variants' one-turn
@@ -651,15 +654,18 @@ def opponent_bot(name: str, rules: rl.Rules) -> Any:
     return make_bot("greedy", rules)
 
 
+ReviewHand = tuple[Counter[str], Counter[str], float, float,
+                   dict[float, tuple[int, int, int]], Counter[tuple[str, str, str]]]
+
+
 def _review_chunk(variant: str, opponent: str, resolutions: tuple[float, ...],
-                  depth: int | None, start: int,
-                  stop: int) -> list[tuple[Counter[str], Counter[str], float, float,
-                                           dict[float, tuple[int, int, int]]]]:
+                  depth: int | None, start: int, stop: int) -> list[ReviewHand]:
     """Per hand: the expert's labels, the random bot's labels, each review's accuracy
-    times its decisions (so that the sums give the mean over all decisions), and for
+    times its decisions (so that the sums give the mean over all decisions), for
     each of ``resolutions``: the expert's decisions best or good, the random bot's
     mistake or blunder, and the random bot's decisions, with the rows ranked again at
-    that resolution (:func:`relabel`). ``depth``: the review's depth
+    that resolution (:func:`relabel`), and the random bot's labels by the kind of move
+    played and the coach's (:func:`by_kind`). ``depth``: the review's depth
     (``rummy_lab.coach.review.REVIEW_DEPTH``), None for the shipped one."""
     if depth is not None:
         import importlib
@@ -682,8 +688,42 @@ def _review_chunk(variant: str, opponent: str, resolutions: tuple[float, ...],
             good = sum(relabel(r, m, g.rules) in ("best", "good") for r in own_rows)
             bad = sum(relabel(r, m, g.rules) in ("mistake", "blunder") for r in rv.rows)
             again[m] = (good, bad, len(rv.rows))
-        out.append((own, rnd, own_acc, rv.accuracy * len(rv.rows), again))
+        out.append((own, rnd, own_acc, rv.accuracy * len(rv.rows), again, by_kind(rv.rows)))
     return out
+
+
+def by_kind(rows: Sequence[Any]) -> Counter[tuple[str, str, str]]:
+    """Review rows counted by ``(kind of the move played, kind of the coach's move,
+    label)``, the kinds being the moves' class names (``"Discard"``, ``"DrawStock"``...)."""
+    return Counter((type(r.played).__name__, type(r.best).__name__, r.label) for r in rows)
+
+
+def kind_lines(counts: Counter[tuple[str, str, str]]) -> list[str]:
+    """One line per pair of kinds (most decisions first): the decisions, the share that
+    are a mistake or blunder, and every label's count.
+
+    >>> for line in kind_lines(Counter({("Discard", "Discard", "best"): 3,
+    ...                                 ("Discard", "Discard", "blunder"): 1,
+    ...                                 ("DrawStock", "DrawDiscard", "mistake"): 2})):
+    ...     print(line)
+      Discard for Discard: 4 decisions, 25.0% mistake or blunder (best 3, blunder 1)
+      DrawStock for DrawDiscard: 2 decisions, 100.0% mistake or blunder (mistake 2)
+    """
+    from rummy_lab.coach import LABELS
+
+    pairs: dict[tuple[str, str], Counter[str]] = {}
+    for (played, best, label), n in counts.items():
+        pairs.setdefault((played, best), Counter())[label] += n
+    lines = []
+    for (played, best), c in sorted(pairs.items(), key=lambda kv: (-sum(kv[1].values()),
+                                                                    kv[0])):
+        total = sum(c.values())
+        bad = (c["mistake"] + c["blunder"]) / total
+        labels = ", ".join(f"{k} {c[k]}" for k in LABELS if c[k])
+        noun = "decision" if total == 1 else "decisions"
+        lines.append(f"  {played} for {best}: {total} {noun}, {bad:.1%} mistake or "
+                     f"blunder ({labels})")
+    return lines
 
 
 def relabel(row: Any, margin: float, rules: rl.Rules) -> str:
@@ -716,16 +756,18 @@ def cmd_review(args: argparse.Namespace) -> None:
                           args.hands, args.workers, args.chunk)
         own: Counter[str] = Counter()
         rnd: Counter[str] = Counter()
-        for a, b, _, _, _ in rows:
+        kinds: Counter[tuple[str, str, str]] = Counter()
+        for a, b, _, _, _, k in rows:
             own.update(a)
             rnd.update(b)
+            kinds.update(k)
         n_own, n_rnd = sum(own.values()), sum(rnd.values())
         good = (own["best"] + own["good"]) / max(1, n_own)
         bad = (rnd["mistake"] + rnd["blunder"]) / max(1, n_rnd)
         se_good = _share_se([(a["best"] + a["good"], sum(a.values()))
-                             for a, _, _, _, _ in rows])
+                             for a, *_ in rows])
         se_bad = _share_se([(b["mistake"] + b["blunder"], sum(b.values()))
-                            for _, b, _, _, _ in rows])
+                            for _, b, *_ in rows])
         acc_own = sum(r[2] for r in rows) / max(1, n_own)
         acc_rnd = sum(r[3] for r in rows) / max(1, n_rnd)
         print(f"{variant}: expert's decisions best or good {good:.1%} +- {se_good:.1%} of "
@@ -733,6 +775,10 @@ def cmd_review(args: argparse.Namespace) -> None:
               f"blunder {bad:.1%} +- {se_bad:.1%} of {n_rnd} ({dict(rnd)}), accuracy "
               f"{acc_rnd:.1f}; {len(rows)} hands against the {args.opponent} bot, standard "
               "errors by hand; accuracy: the mean over the decisions", flush=True)
+        if args.by_kind:
+            print("  the random bot's decisions by the move played and the coach's move:")
+            for line in kind_lines(kinds):
+                print(line)
         for m in resolutions:
             per = [r[4][m] for r in rows]
             good_m = sum(x[0] for x in per) / max(1, n_own)
@@ -1003,6 +1049,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--depth", type=int, default=None,
                    help="review at this depth (times the bot's deals) instead of the "
                         "shipped rummy_lab.coach.review.REVIEW_DEPTH")
+    p.add_argument("--by-kind", action="store_true",
+                   help="also count the random bot's labels by the kind of move played "
+                        "and the coach's")
     p.add_argument("--workers", type=int, default=workers)
     p.add_argument("--chunk", type=int, default=5)
     p = sub.add_parser("reviewcheck")

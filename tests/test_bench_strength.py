@@ -28,3 +28,29 @@ def test_saved_points_pair_the_same_deals(tmp_path: Path) -> None:
         bench._saved_points(str(path), "gin", "eaai-simple")
     with pytest.raises(SystemExit, match="no deals of '500' saved"):
         bench._saved_points(str(path), "500", "greedy")
+
+
+def test_review_by_kind_counts_each_pair_of_moves() -> None:
+    from collections import Counter
+    from types import SimpleNamespace
+
+    import rummy_lab as rl
+
+    bench = load_script("bench_strength", "benchmarks")
+    stock, pick = rl.moves.DrawStock(), rl.moves.DrawDiscard()
+    throw = rl.moves.Discard("KS")
+    rows = [SimpleNamespace(played=stock, best=stock, label="best"),
+            SimpleNamespace(played=pick, best=stock, label="best"),
+            SimpleNamespace(played=pick, best=stock, label="mistake"),
+            SimpleNamespace(played=throw, best=rl.moves.Discard("2C"), label="blunder")]
+    counts = bench.by_kind(rows)
+    assert counts == Counter({("DrawStock", "DrawStock", "best"): 1,
+                              ("DrawDiscard", "DrawStock", "best"): 1,
+                              ("DrawDiscard", "DrawStock", "mistake"): 1,
+                              ("Discard", "Discard", "blunder"): 1})
+    assert bench.kind_lines(counts) == [
+        "  DrawDiscard for DrawStock: 2 decisions, 50.0% mistake or blunder "
+        "(best 1, mistake 1)",
+        "  Discard for Discard: 1 decision, 100.0% mistake or blunder (blunder 1)",
+        "  DrawStock for DrawStock: 1 decision, 0.0% mistake or blunder (best 1)",
+    ]

@@ -13,6 +13,7 @@
     python benchmarks/bench_strength.py review [--variants gin,basic,500,indian]
                                                [--opponent greedy|random|expert]
                                                [--resolutions 3,2,1] [--by-kind]
+                                               [--first N]
                                                [--set M:N=V]
     python benchmarks/bench_strength.py reviewcheck [--variants 500] [--hands 12]
                                                    [--policy greedy|expert]
@@ -659,20 +660,21 @@ ReviewHand = tuple[Counter[str], Counter[str], float, float,
 
 
 def _review_chunk(variant: str, opponent: str, resolutions: tuple[float, ...],
-                  depth: int | None, start: int, stop: int) -> list[ReviewHand]:
+                  depth: int | None, first: int, start: int, stop: int) -> list[ReviewHand]:
     """Per hand: the expert's labels, the random bot's labels, each review's accuracy
     times its decisions (so that the sums give the mean over all decisions), for
     each of ``resolutions``: the expert's decisions best or good, the random bot's
     mistake or blunder, and the random bot's decisions, with the rows ranked again at
     that resolution (:func:`relabel`), and the random bot's labels by the kind of move
     played and the coach's (:func:`by_kind`). ``depth``: the review's depth
-    (``rummy_lab.coach.review.REVIEW_DEPTH``), None for the shipped one."""
+    (``rummy_lab.coach.review.REVIEW_DEPTH``), None for the shipped one. The hands are
+    ``first + start`` to ``first + stop``."""
     if depth is not None:
         import importlib
 
         vars(importlib.import_module("rummy_lab.coach.review"))["REVIEW_DEPTH"] = depth
     out = []
-    for h in range(start, stop):
+    for h in range(first + start, first + stop):
         g = rl.new_game(variant, seed=5000 + h, dealer=h % 2)
         play_hand(g, [ExpertBot(), opponent_bot(opponent, g.rules)], random.Random(h))
         rv = review(g, 0, seed=h)
@@ -752,8 +754,8 @@ def cmd_review(args: argparse.Namespace) -> None:
     apply_settings(args.set)
     resolutions = tuple(float(x) for x in args.resolutions.split(",") if x)
     for variant in args.variants.split(","):
-        rows = run_chunks(_review_chunk, (variant, args.opponent, resolutions, args.depth),
-                          args.hands, args.workers, args.chunk)
+        rows = run_chunks(_review_chunk, (variant, args.opponent, resolutions, args.depth,
+                                          args.first), args.hands, args.workers, args.chunk)
         own: Counter[str] = Counter()
         rnd: Counter[str] = Counter()
         kinds: Counter[tuple[str, str, str]] = Counter()
@@ -773,7 +775,8 @@ def cmd_review(args: argparse.Namespace) -> None:
         print(f"{variant}: expert's decisions best or good {good:.1%} +- {se_good:.1%} of "
               f"{n_own} ({dict(own)}), accuracy {acc_own:.1f}; random bot's mistake or "
               f"blunder {bad:.1%} +- {se_bad:.1%} of {n_rnd} ({dict(rnd)}), accuracy "
-              f"{acc_rnd:.1f}; {len(rows)} hands against the {args.opponent} bot, standard "
+              f"{acc_rnd:.1f}; {len(rows)} hands ({args.first} .. {args.first + len(rows) - 1}) "
+              f"against the {args.opponent} bot, standard "
               "errors by hand; accuracy: the mean over the decisions", flush=True)
         if args.by_kind:
             print("  the random bot's decisions by the move played and the coach's move:")
@@ -1049,6 +1052,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--depth", type=int, default=None,
                    help="review at this depth (times the bot's deals) instead of the "
                         "shipped rummy_lab.coach.review.REVIEW_DEPTH")
+    p.add_argument("--first", type=int, default=0,
+                   help="review hands from this one on (the first hand's number), to extend "
+                        "an earlier run with new hands")
     p.add_argument("--by-kind", action="store_true",
                    help="also count the random bot's labels by the kind of move played "
                         "and the coach's")

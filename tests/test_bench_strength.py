@@ -54,3 +54,23 @@ def test_review_by_kind_counts_each_pair_of_moves() -> None:
         "  Discard for Discard: 1 decision, 100.0% mistake or blunder (blunder 1)",
         "  DrawStock for DrawStock: 1 decision, 0.0% mistake or blunder (best 1)",
     ]
+
+
+def test_review_from_a_first_hand_reviews_those_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    from types import SimpleNamespace
+
+    bench = load_script("bench_strength", "benchmarks")
+    dealt: list[tuple[int, int]] = []
+
+    def new_game(variant: str, *, seed: int, dealer: int) -> object:
+        dealt.append((seed, dealer))
+        return SimpleNamespace(rules=SimpleNamespace())
+
+    monkeypatch.setattr(bench.rl, "new_game", new_game)
+    monkeypatch.setattr(bench, "play_hand", lambda *a: None)
+    monkeypatch.setattr(bench, "opponent_bot", lambda *a: None)
+    monkeypatch.setattr(bench, "review", lambda *a, **k: SimpleNamespace(rows=[], accuracy=100.0))
+    out = bench._review_chunk("basic", "greedy", (), None, 240, 0, 2)
+    assert len(out) == 2
+    # the expert's hand then the random bot's, for hands 240 and 241
+    assert dealt == [(5240, 0), (6240, 0), (5241, 1), (6241, 1)]

@@ -12,6 +12,7 @@
                                                  [--phase all|draw|discard]
                                                  [--seat0 greedy|random|both]
                                                  [--policy greedy|expert] [--near 4]
+                                                 [--set module:NAME=value]
 
 * ``stakes``: the stake of a decision, the scale of the review's labels
   (``rl.coach.STAKES``): a random bot's points lost to the expert per decision, on the
@@ -57,7 +58,10 @@
   four folds (by hand) say how much better the moves chosen by weights fitted on the
   other hands are than by the estimate's. ``--near K`` (Rummy 500) fits two more parts,
   the held melds and the deadwood again where the nearest opponent holds K cards or
-  fewer (``rl.coach.leaf.R500_NEAR``), and compares with a fit without them.
+  fewer (``rl.coach.leaf.R500_NEAR``), and compares with a fit without them. Indian:
+  the points of a deal that ends in the turn, what the viewer may collect and pay by the
+  race, the throw's danger, and two parts the estimate leaves out: the wild cards held,
+  and the deadwood cards with a partner in hand.
 * ``goout``: how often a player goes out in a turn of greedy self-play, by the deadwood
   cards it held at the turn's start (the estimate's count): the risk of holding melds
   and lay-offs one more turn (``rl.coach.leaf.GO_OUT``).
@@ -91,6 +95,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench_strength import (
     PartlyRandom,
+    apply_settings,
     opponent_bot,
     phase_of,
     run_chunks,
@@ -643,6 +648,7 @@ _PART_NAMES = {
     "500": ("table", "held", "danger", "deadwood@stock>24", "deadwood@stock13-24",
             "deadwood@stock<=12"),
     "basic": ("race", "collect", "risk", "danger"),
+    "indian": ("ended", "collect", "pay", "danger", "wild held", "deadwood partnered"),
 }
 
 
@@ -668,6 +674,8 @@ def _weights_now(variant: str, phase: str = "all", near: bool = False) -> list[f
         return ([W["table"], W["held"], -W["danger"], W["deadwood>24"], W["deadwood>12"],
                  W["deadwood"]]
                 + ([W.get("held near", 0.0), W.get("deadwood near", 0.0)] if near else []))
+    if variant == "indian":
+        return [1.0, 1.0, 1.0, 1.0, 0.0, 0.0]
     return [BASIC_SCALE, 1.0, -1.0, -1.0]
 
 
@@ -715,7 +723,11 @@ def _parts(view: rl.PlayerView, states: Sequence[Any], move: rl.moves.Move,
     ``pile``, four more: the viewer's best deep pick of the discard pile at its next turn
     (points, deadwood) and the next player's now (:func:`_pile_pick`). Basic: the
     race (``P_v * sum(D_q) - sum(P_q) * D_v``), what the viewer may collect of the
-    others' held melds, what it risks on its own, the throw's danger. A hand that ends
+    others' held melds, what it risks on its own, the throw's danger. Indian: the points
+    of a deal that ends in the turn, what the viewer may collect (``P_v * sum(D_q)``),
+    less what it may pay (``sum(P_q) * D_v``), less the throw's danger cost, and two parts
+    the estimate does not use: the wild cards and jokers it holds, and its deadwood cards
+    with a partner in hand (of their rank, or of their suit within two ranks). A hand that ends
     counts its points in the first column."""
     from rummy_lab.coach.leaf import (
         BASIC_SCALE,
@@ -723,15 +735,19 @@ def _parts(view: rl.PlayerView, states: Sequence[Any], move: rl.moves.Move,
         basic_held,
         leaf_estimate,
         r500_parts,
+        race,
         summaries,
     )
     from rummy_lab.coach.oneturn import _danger_cost, turn_ends
+    from rummy_lab.coach.policy import _alone
+    from rummy_lab.coach.solved import best_partition, free_rules, wild_rank
     from rummy_lab.engine.variants import engine_for
 
     engine = engine_for(view.rules)
     r500 = view.rules.variant is rl.Variant.RUMMY500
+    indian = view.rules.variant is rl.Variant.INDIAN
     band = _band(view.stock_count)
-    acc = [0.0] * ((10 if pile else 6) if r500 else 4)
+    acc = [0.0] * ((10 if pile else 6) if r500 else (6 if indian else 4))
     runs = 0
     for st in turn_ends(view, engine, states, move):
         runs += 1
@@ -755,6 +771,18 @@ def _parts(view: rl.PlayerView, states: Sequence[Any], move: rl.moves.Move,
                 for i in range(2):
                     acc[6 + i] += mine[i]
                     acc[8 + i] += theirs[i] / others
+        elif indian:
+            if len(summ) < 2:  # the others dropped: nothing left to race for
+                continue
+            win, lose, _ = race(summ, st, 0)
+            wild = wild_rank(st)
+            acc[1] += win
+            acc[2] -= lose
+            acc[3] -= risk
+            hand = st.hands[0]
+            acc[4] += sum(1 for c in hand if c.is_joker or c.rank == wild)
+            loose = best_partition(list(hand), free_rules(st.rules), wild_rank=wild).deadwood
+            acc[5] += sum(1 for c in loose if not _alone(c, hand))
         else:
             gain, loss = basic_held(summ, st, 0)
             acc[0] += (leaf_estimate(summ, st, 0) - gain + loss) / BASIC_SCALE
@@ -948,8 +976,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--near", type=int, default=0,
                    help="Rummy 500: also fit the held and deadwood parts where the nearest "
                    "opponent holds this many cards or fewer")
+    p.add_argument("--set", action="append", default=[],
+                   help="module:NAME=value, a coach constant for an experiment (as "
+                   "bench_strength.py's --set)")
     p.add_argument("--workers", type=int, default=workers)
     args = ap.parse_args(argv)
+    apply_settings(getattr(args, "set", []))
     commands: dict[str, Callable[[argparse.Namespace], None]] = {
         "stakes": cmd_stakes, "calibrate": cmd_calibrate, "discards": cmd_discards,
         "skips": cmd_skips, "goout": cmd_goout, "drawcheck": cmd_drawcheck,

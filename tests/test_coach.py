@@ -1663,15 +1663,75 @@ def test_basic_throws_split_into_the_throw_score_terms() -> None:
     assert seen >= 10
 
 
+def test_indian_kept_counts_wild_cards_and_partnered_deadwood() -> None:
+    """The Indian estimate's kept part: wild cards and jokers, and deadwood cards with a
+    partner (another of their rank, or of their suit within two ranks) after the best
+    arrangement without the declaration's sequence rules."""
+    from rummy_lab.coach.leaf import indian_kept
+
+    r = rl.get_rules("indian")
+    # 5H 6H 7H is a run; KS KD, 2C 4C are partners; 9S is alone
+    assert indian_kept(parse_cards("5H 6H 7H KS KD 2C 4C 9S"), None, r) == (0, 4)
+    # with 9 wild the nine counts as a wild card, and the two wild cards meld both
+    # pairs (KS KD 9S, 2C JK 4C): nothing partnered is left in the deadwood
+    assert indian_kept(parse_cards("5H 6H 7H KS KD 2C 4C 9S JK"), 9, r) == (2, 0)
+    assert indian_kept(parse_cards("5H 6H 7H KS KD 2C 4C 8S JK"), 9, r) == (1, 2)
+
+
+def test_indian_weights_reach_every_part_of_the_value(monkeypatch: pytest.MonkeyPatch
+                                                      ) -> None:
+    """With other :data:`INDIAN_WEIGHTS` the value still splits into its parts (collect,
+    pay, kept, danger), each weighted, and the kept part is the weights times
+    :func:`indian_kept` of the hand after the turn."""
+    from rummy_lab.coach import leaf
+    from rummy_lab.coach.beliefs import deals, state_for
+    from rummy_lab.coach.oneturn import (
+        DEFAULT_DEALS,
+        INDIAN_SPLIT,
+        _danger_cost,
+        table_move_values,
+        turn_ends,
+    )
+    from rummy_lab.coach.solved import wild_rank
+    from rummy_lab.engine.variants import engine_for
+
+    w = {"collect": 0.9, "pay": 1.2, "danger": 1.5, "wild": 7.0, "partnered": 2.0}
+    monkeypatch.setattr(leaf, "INDIAN_WEIGHTS", w)
+    g = rl.new_game("indian", seed=6002, dealer=1)
+    g.play("draw_stock")
+    v = g.view_for(0)
+    throws = [m for m in v.legal_moves if isinstance(m, Discard)][:6]
+    got = table_move_values(v, throws, None, 5)
+    states = [state_for(v, d) for d in deals(
+        v, DEFAULT_DEALS, random.Random("rummy_lab coach table 5"))]
+    kept_seen = set()
+    for mv in got:
+        ends = list(turn_ends(v, engine_for(v.rules), states, mv.move))
+        n = len(ends)
+        d = mv.detail
+        assert sum(d[k] for k in INDIAN_SPLIT[:4]) == pytest.approx(mv.value, abs=1e-9)
+        races = [leaf.race(leaf.summaries(st, None), st, 0) for st in ends]
+        assert d["indian_collect"] == pytest.approx(0.9 * sum(x[0] for x in races) / n)
+        assert d["indian_pay"] == pytest.approx(-1.2 * sum(x[1] for x in races) / n)
+        kept = [leaf.indian_kept(st.hands[0], wild_rank(st), st.rules) for st in ends]
+        assert d["indian_held"] == pytest.approx(
+            sum(7.0 * j + 2.0 * k for j, k in kept) / n)
+        assert d["indian_danger"] == pytest.approx(
+            -sum(_danger_cost(v, st, 0, {}) for st in ends) / n)
+        kept_seen.add(round(d["indian_held"], 6))
+    assert len(kept_seen) >= 2  # the throws keep different cards
+
+
 def test_indian_values_split_into_the_race() -> None:
     """An Indian move's one-turn value is what the viewer may collect, less what it may
-    pay, less the throw's danger cost (each the mean over the deals of the estimate's
-    race after the turn); the reasons carry those numbers, the chance to declare first
+    pay, what its wild cards and partners kept are worth, less the throw's danger cost
+    (each the mean over the deals of the estimate's race after the turn, weighted by
+    ``INDIAN_WEIGHTS``); the reasons carry those numbers, the chance to declare first
     and the expected count."""
     import re
 
     from rummy_lab.coach.beliefs import deals, state_for
-    from rummy_lab.coach.leaf import race, summaries
+    from rummy_lab.coach.leaf import INDIAN_WEIGHTS, race, summaries
     from rummy_lab.coach.oneturn import (
         DEFAULT_DEALS,
         INDIAN_SPLIT,
@@ -1695,11 +1755,13 @@ def test_indian_values_split_into_the_race() -> None:
         for mv in got:
             ends = list(turn_ends(v, engine_for(v.rules), states, mv.move))
             d = mv.detail
-            assert sum(d[k] for k in INDIAN_SPLIT[:3]) == pytest.approx(mv.value, abs=1e-9)
+            assert sum(d[k] for k in INDIAN_SPLIT[:4]) == pytest.approx(mv.value, abs=1e-9)
             races = [race(summaries(st, None), st, 0) for st in ends]
             n = len(ends)
-            assert d["indian_collect"] == pytest.approx(sum(x[0] for x in races) / n)
-            assert d["indian_pay"] == pytest.approx(-sum(x[1] for x in races) / n)
+            w = INDIAN_WEIGHTS
+            assert d["indian_collect"] == pytest.approx(
+                w["collect"] * sum(x[0] for x in races) / n)
+            assert d["indian_pay"] == pytest.approx(-w["pay"] * sum(x[1] for x in races) / n)
             assert d["indian_first"] == pytest.approx(sum(x[2] for x in races) / n)
             assert d["indian_danger"] == pytest.approx(
                 -sum(_danger_cost(v, st, 0, {}) for st in ends) / n)
@@ -1711,9 +1773,9 @@ def test_indian_values_split_into_the_race() -> None:
             if words is None:
                 continue
             seen += 1
-            nums = [float(x) for x in re.findall(r"(?:declare|first|throw) ([+-]\d+\.\d)",
-                                                 words)]
-            parts = [mv.detail[k] - best.detail[k] for k in INDIAN_SPLIT[:3]]
+            nums = [float(x) for x in re.findall(
+                r"(?:declare|first|throw|kept) ([+-]\d+\.\d)", words)]
+            parts = [mv.detail[k] - best.detail[k] for k in INDIAN_SPLIT[:4]]
             assert sorted(nums) == sorted(round(p, 1) for p in parts if abs(p) >= 0.05)
             ca, cb = mv.detail["indian_count"], best.detail["indian_count"]
             if round(ca) != round(cb) and abs(parts[1]) >= 0.05:

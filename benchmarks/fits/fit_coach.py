@@ -675,7 +675,10 @@ def _weights_now(variant: str, phase: str = "all", near: bool = False) -> list[f
                  W["deadwood"]]
                 + ([W.get("held near", 0.0), W.get("deadwood near", 0.0)] if near else []))
     if variant == "indian":
-        return [1.0, 1.0, 1.0, 1.0, 0.0, 0.0]
+        from rummy_lab.coach import leaf
+
+        w = leaf.INDIAN_WEIGHTS
+        return [1.0, w["collect"], w["pay"], w["danger"], w["wild"], w["partnered"]]
     return [BASIC_SCALE, 1.0, -1.0, -1.0]
 
 
@@ -756,7 +759,7 @@ def _parts(view: rl.PlayerView, states: Sequence[Any], move: rl.moves.Move,
             acc[0] += hand_points(st.result, 0, st.rules)
             continue
         summ = summaries(st, cache)
-        risk = _danger_cost(view, st, 0, cache)
+        risk = _danger_cost(view, st, 0, cache, indian_weight=1.0)  # unweighted
         if r500:
             laid, held, dead = r500_parts(summ, st, 0)
             acc[0] += laid

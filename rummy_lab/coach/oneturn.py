@@ -36,6 +36,7 @@ from ..engine.rules import Variant
 from ..engine.state import GameState, PlayerView
 from ..engine.variants import VariantEngine, engine_for
 from ..engine.variants.tabled import extend_meld
+from . import leaf
 from .beliefs import belief, danger, deals, state_for
 from .leaf import (
     BASIC_SCALE,
@@ -43,6 +44,7 @@ from .leaf import (
     Summary,
     basic_held,
     in_deal,
+    indian_held,
     leaf_estimate,
     leaf_value,
     r500_deadwood_weight,
@@ -252,14 +254,17 @@ turn ends the hand (its value is then exact) or playouts (a budget) changed the 
 
 
 INDIAN_SPLIT: tuple[str, ...] = (
-    "indian_collect", "indian_pay", "indian_danger", "indian_first", "indian_count",
+    "indian_collect", "indian_pay", "indian_held", "indian_danger", "indian_first",
+    "indian_count",
 )
 """Indian Rummy: the keys of a move's :attr:`~.value_types.MoveValue.detail` that split its
 one-turn value (:func:`race`), each averaged over the deals: what the viewer may collect
 (its chance to declare first times the others' counts), less what it may pay (the
-others' chance times its count), less the danger cost of the throw (the three add up to
-the value), then its chance to declare first and its count. Absent when a deal's turn
-ends the deal or playouts (a budget) changed the value."""
+others' chance times its count), what its wild cards and partnered deadwood are worth
+(:func:`~.leaf.indian_held`), less the danger cost of the throw (the four add up to the
+value; each weighted by :data:`~.leaf.INDIAN_WEIGHTS`), then its chance to declare first
+and its count. Absent when a deal's turn ends the deal or playouts (a budget) changed the
+value."""
 
 
 BASIC_RACE_SPLIT: tuple[str, ...] = (
@@ -290,7 +295,9 @@ def _split(state: GameState, viewer: int, cache: dict[object, Summary],
             return None
         win, lose, first = race(summ, state, viewer)
         if variant is Variant.INDIAN:
-            acc.append((win, -lose, -cost, first, float(summ[viewer][1])))
+            w = leaf.INDIAN_WEIGHTS  # looked up now: experiments may replace it
+            acc.append((w["collect"] * win, -w["pay"] * lose, indian_held(state, viewer),
+                        -cost, first, float(summ[viewer][1])))
         else:
             gain, risk = basic_held(summ, state, viewer)
             acc.append((BASIC_SCALE * win, -BASIC_SCALE * lose, gain - risk, -cost, first,
@@ -343,10 +350,16 @@ def _has_drawn(view: PlayerView) -> bool:
 
 def _danger_cost(view: PlayerView, state: GameState, me: int,
                  cache: dict[object, Summary], *,
-                 weights: Mapping[str, float] = R500_WEIGHTS) -> float:
+                 weights: Mapping[str, float] = R500_WEIGHTS,
+                 indian_weight: float | None = None) -> float:
     """What the card just thrown may give the next player: its danger times the value
-    of one deadwood card fewer for that player."""
+    of one deadwood card fewer for that player (Indian: times ``indian_weight``, by
+    default the ``"danger"`` weight of :data:`~.leaf.INDIAN_WEIGHTS`)."""
     if state.result is not None or state.current == me or not state.discard:
+        return 0.0
+    if indian_weight is None:
+        indian_weight = leaf.INDIAN_WEIGHTS["danger"]
+    if state.rules.variant is Variant.INDIAN and not indian_weight:
         return 0.0
     card = state.discard[-1]
     try:
@@ -374,7 +387,7 @@ def _danger_cost(view: PlayerView, state: GameState, me: int,
     c, d, m, fits = summ[q]
     summ[q] = (max(0, c - 1), max(0, d - state.rules.card_value(card, wild)), m, fits)
     after = leaf_estimate(summ, state, me)
-    return risk * max(0.0, before - after)
+    return indian_weight * risk * max(0.0, before - after)
 
 
 def _deepen(view: PlayerView, engine: VariantEngine, moves: Sequence[Move],

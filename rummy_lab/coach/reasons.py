@@ -302,7 +302,8 @@ def split_words(mv: MoveValue, other: MoveValue, *, explain: bool = True,
     * Indian Rummy: the one-turn estimate's race (:data:`~.oneturn.INDIAN_SPLIT`): what
       the viewer may collect (its chance to declare first, said as a share), what it may
       pay (its expected count, said in points: without a pure sequence the estimate
-      weighs in the chance to make one), the danger of the throw.
+      weighs in the chance to make one), the wild cards and partnered deadwood kept, the
+      danger of the throw.
     * Basic Rummy, two throws: the throw score's terms (:data:`~.oneturn.BASIC_SPLIT`):
       the points thrown, the partners the card leaves in hand (named when ``view`` is
       given), its danger, each times the points of the outcome a score point is worth in
@@ -413,10 +414,13 @@ def _r500_parts(mv: MoveValue, other: MoveValue, explain: bool) -> _Parts | None
 
 
 def _race_parts(mv: MoveValue, other: MoveValue, keys: Sequence[str], finish: str,
-                paid: str, count: str) -> _Parts | None:
-    """The race split of Indian and Basic values: ``keys`` are the collect, pay, (held,)
+                paid: str, count: str,
+                held: tuple[str, str] = ("melds held", "melds held in hand")
+                ) -> _Parts | None:
+    """The race split of Indian and Basic values: ``keys`` are the collect, pay, held,
     danger, first and count entries of the detail; ``finish`` words the race ("declare",
-    "go out"), ``paid`` and ``count`` the part paid and its count."""
+    "go out"), ``paid`` and ``count`` the part paid and its count, ``held`` the held
+    part's name and words."""
     if any(k not in mv.detail or k not in other.detail for k in keys):
         return None
     a, b = mv.detail, other.detail
@@ -434,7 +438,7 @@ def _race_parts(mv: MoveValue, other: MoveValue, keys: Sequence[str], finish: st
     parts.append((paid.split(" if ")[0], d, f"{paid} {d:+.1f}{extra}"))
     if held_key:
         d = a[held_key[0]] - b[held_key[0]]
-        parts.append(("melds held", d, f"melds held in hand {d:+.1f}"))
+        parts.append((held[0], d, f"{held[1]} {d:+.1f}"))
     parts.append(_danger_part(mv, a[danger_key] - b[danger_key]))
     return parts, ""
 
@@ -442,7 +446,8 @@ def _race_parts(mv: MoveValue, other: MoveValue, keys: Sequence[str], finish: st
 def _indian_parts(mv: MoveValue, other: MoveValue) -> _Parts | None:
     # the estimate's count: without a pure sequence it weighs in the chance to make one
     return _race_parts(mv, other, INDIAN_SPLIT, "declare",
-                       "your count if another declares first", "expected {:.0f} points")
+                       "your count if another declares first", "expected {:.0f} points",
+                       ("wild cards and partners", "wild cards and partners kept"))
 
 
 def _basic_race_parts(mv: MoveValue, other: MoveValue) -> _Parts | None:

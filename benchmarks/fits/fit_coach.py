@@ -8,7 +8,7 @@
     python benchmarks/fits/fit_coach.py drawcheck [--variants 500] [--hands 40]
     python benchmarks/fits/fit_coach.py throwscale [--hands 60]
     python benchmarks/fits/fit_coach.py throws [--variants indian] [--hands 20] [--wild]
-    python benchmarks/fits/fit_coach.py fitparts [--variants 500,basic] [--hands 300]
+    python benchmarks/fits/fit_coach.py fitparts [--variants 500,indian] [--hands 300]
                                                  [--phase all|draw|discard]
                                                  [--seat0 greedy|random|both]
                                                  [--policy greedy|expert] [--near 4]

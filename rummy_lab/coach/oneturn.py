@@ -9,7 +9,8 @@ possible cards, and the opponents' hands set how far each of them is from going 
 Throwing a card the next player can use costs the belief's danger of that card times
 what one card closer to going out is worth to that player (read off the same estimate;
 Rummy 500: three times the card's points, a meld of their own, or its points when it
-fits a table meld, times the fitted danger weight).
+fits a table meld, times the fitted danger weight; Indian: times the danger weight of
+:data:`~.leaf.INDIAN_WEIGHTS`, fitted at 0).
 
 With a budget (seconds) the coach first values every move again one turn deep on more
 deals (:data:`DEEP_SHARE` of the budget, up to :data:`MAX_DEEP` times the default deals,

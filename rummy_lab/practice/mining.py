@@ -97,7 +97,7 @@ def positions(variant: str, seed: int, *, start: int = 0, first_turns: bool = Fa
     >>> from itertools import islice
     >>> [(g.current_player, len(g.history), h)
     ...  for g, h in islice(positions("indian", 1, first_turns=True), 4)]
-    [(1, 0, 0), (1, 1, 0), (0, 2, 0), (0, 3, 0)]
+    [(1, 0, 0), (1, 1, 0), (0, 2, 0), (0, 0, 1)]
     """
     rules = get_rules(variant)
     field = opponents(variant)

@@ -1678,35 +1678,40 @@ def test_indian_kept_counts_wild_cards_and_partnered_deadwood() -> None:
     assert indian_kept(parse_cards("5H 6H 7H KS KD 2C 4C 8S JK"), 9, r) == (1, 2)
 
 
+def _indian_throws_played(seed: int, k: int
+                          ) -> tuple[rl.PlayerView, list[tuple[Any, list[Any]]]]:
+    """Player 0's view after its stock draw in ``rl.new_game("indian", seed=seed,
+    dealer=1)``, and the first ``k`` throws' one-turn values (seed 5), each with the
+    positions its turn ends in on the coach's deals."""
+    from rummy_lab.coach.beliefs import deals, state_for
+    from rummy_lab.coach.oneturn import DEFAULT_DEALS, table_move_values, turn_ends
+    from rummy_lab.engine.variants import engine_for
+
+    g = rl.new_game("indian", seed=seed, dealer=1)
+    assert g.current_player == 0  # left of the dealer
+    g.play("draw_stock")
+    v = g.view_for(0)
+    throws = [m for m in v.legal_moves if isinstance(m, Discard)][:k]
+    got = table_move_values(v, throws, None, 5)
+    states = [state_for(v, d) for d in deals(
+        v, DEFAULT_DEALS, random.Random("rummy_lab coach table 5"))]
+    return v, [(mv, list(turn_ends(v, engine_for(v.rules), states, mv.move))) for mv in got]
+
+
 def test_indian_weights_reach_every_part_of_the_value(monkeypatch: pytest.MonkeyPatch
                                                       ) -> None:
     """With other :data:`INDIAN_WEIGHTS` the value still splits into its parts (collect,
     pay, kept, danger), each weighted, and the kept part is the weights times
     :func:`indian_kept` of the hand after the turn."""
     from rummy_lab.coach import leaf
-    from rummy_lab.coach.beliefs import deals, state_for
-    from rummy_lab.coach.oneturn import (
-        DEFAULT_DEALS,
-        INDIAN_SPLIT,
-        _danger_cost,
-        table_move_values,
-        turn_ends,
-    )
+    from rummy_lab.coach.oneturn import INDIAN_SPLIT, _danger_cost
     from rummy_lab.coach.solved import wild_rank
-    from rummy_lab.engine.variants import engine_for
 
     w = {"collect": 0.9, "pay": 1.2, "danger": 1.5, "wild": 7.0, "partnered": 2.0}
     monkeypatch.setattr(leaf, "INDIAN_WEIGHTS", w)
-    g = rl.new_game("indian", seed=6002, dealer=1)
-    g.play("draw_stock")
-    v = g.view_for(0)
-    throws = [m for m in v.legal_moves if isinstance(m, Discard)][:6]
-    got = table_move_values(v, throws, None, 5)
-    states = [state_for(v, d) for d in deals(
-        v, DEFAULT_DEALS, random.Random("rummy_lab coach table 5"))]
+    v, played = _indian_throws_played(6002, 6)
     kept_seen = set()
-    for mv in got:
-        ends = list(turn_ends(v, engine_for(v.rules), states, mv.move))
+    for mv, ends in played:
         n = len(ends)
         d = mv.detail
         assert sum(d[k] for k in INDIAN_SPLIT[:4]) == pytest.approx(mv.value, abs=1e-9)
@@ -1730,30 +1735,15 @@ def test_indian_values_split_into_the_race() -> None:
     and the expected count."""
     import re
 
-    from rummy_lab.coach.beliefs import deals, state_for
     from rummy_lab.coach.leaf import INDIAN_WEIGHTS, race, summaries
-    from rummy_lab.coach.oneturn import (
-        DEFAULT_DEALS,
-        INDIAN_SPLIT,
-        _danger_cost,
-        table_move_values,
-        turn_ends,
-    )
+    from rummy_lab.coach.oneturn import INDIAN_SPLIT, _danger_cost
     from rummy_lab.coach.reasons import split_words
-    from rummy_lab.engine.variants import engine_for
 
     seen = 0
     for seed in range(6):
-        g = rl.new_game("indian", seed=6000 + seed, dealer=1)
-        assert g.current_player == 0  # left of the dealer
-        g.play("draw_stock")
-        v = g.view_for(0)
-        throws = [m for m in v.legal_moves if isinstance(m, Discard)][:5]
-        got = table_move_values(v, throws, None, 5)
-        states = [state_for(v, d) for d in deals(
-            v, DEFAULT_DEALS, random.Random("rummy_lab coach table 5"))]
-        for mv in got:
-            ends = list(turn_ends(v, engine_for(v.rules), states, mv.move))
+        v, played = _indian_throws_played(6000 + seed, 5)
+        got = [mv for mv, _ in played]
+        for mv, ends in played:
             d = mv.detail
             assert sum(d[k] for k in INDIAN_SPLIT[:4]) == pytest.approx(mv.value, abs=1e-9)
             races = [race(summaries(st, None), st, 0) for st in ends]

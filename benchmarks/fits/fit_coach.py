@@ -736,14 +736,14 @@ def _parts(view: rl.PlayerView, states: Sequence[Any], move: rl.moves.Move,
         BASIC_SCALE,
         R500_WEIGHTS,
         basic_held,
+        indian_kept,
         leaf_estimate,
         r500_parts,
         race,
         summaries,
     )
     from rummy_lab.coach.oneturn import _danger_cost, turn_ends
-    from rummy_lab.coach.policy import _alone
-    from rummy_lab.coach.solved import best_partition, free_rules, wild_rank
+    from rummy_lab.coach.solved import wild_rank
     from rummy_lab.engine.variants import engine_for
 
     engine = engine_for(view.rules)
@@ -778,14 +778,12 @@ def _parts(view: rl.PlayerView, states: Sequence[Any], move: rl.moves.Move,
             if len(summ) < 2:  # the others dropped: nothing left to race for
                 continue
             win, lose, _ = race(summ, st, 0)
-            wild = wild_rank(st)
             acc[1] += win
             acc[2] -= lose
             acc[3] -= risk
-            hand = st.hands[0]
-            acc[4] += sum(1 for c in hand if c.is_joker or c.rank == wild)
-            loose = best_partition(list(hand), free_rules(st.rules), wild_rank=wild).deadwood
-            acc[5] += sum(1 for c in loose if not _alone(c, hand))
+            jokers, partnered = indian_kept(st.hands[0], wild_rank(st), st.rules)
+            acc[4] += jokers
+            acc[5] += partnered
         else:
             gain, loss = basic_held(summ, st, 0)
             acc[0] += (leaf_estimate(summ, st, 0) - gain + loss) / BASIC_SCALE

@@ -137,11 +137,10 @@ def indian_kept(hand: Sequence[Card], wild: int | None, rules: Rules) -> tuple[i
     return jokers, sum(1 for c in loose if not _alone(c, hand))
 
 
-def indian_held(state: GameState, viewer: int,
-                weights: Mapping[str, float] | None = None) -> float:
+def indian_held(state: GameState, viewer: int) -> float:
     """Indian Rummy: what the viewer's wild cards and partnered deadwood are worth by
     :data:`INDIAN_WEIGHTS` (0 while both weights are 0)."""
-    w = INDIAN_WEIGHTS if weights is None else weights
+    w = INDIAN_WEIGHTS
     if not (w["wild"] or w["partnered"]):
         return 0.0
     jokers, partnered = indian_kept(state.hands[viewer], wild_rank(state), state.rules)
